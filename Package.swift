@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "infcal",
+    products: [
+        .executable(name: "infcal", targets: ["infcal"]),
+    ],
+    targets: [
+        // Model, render and command-line layers: Foundation only, no terminal code.
+        .target(name: "InfCalKit"),
+        // Checked output, tty facts, raw mode, signals and the pager: all libc lives here.
+        .target(name: "InfCalTerminal", dependencies: ["InfCalKit"]),
+        // A thin executable. The README's release build links it fully statically
+        // (--static-swift-stdlib -Xswiftc -static-executable), which starts several times
+        // faster than a binary that loads the Swift runtime and ICU from shared libraries.
+        .executableTarget(name: "infcal", dependencies: ["InfCalKit", "InfCalTerminal"]),
+        .testTarget(name: "InfCalKitTests", dependencies: ["InfCalKit"]),
+        .testTarget(name: "InfCalEndToEndTests", dependencies: ["infcal", "InfCalTerminal"]),
+    ]
+)

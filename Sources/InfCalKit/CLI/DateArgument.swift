@@ -1,0 +1,99 @@
+import Foundation
+
+/// A date as the command line gives it. Dates are ISO-style and read in the Gregorian calendar
+/// as Foundation has it (Julian before 1582-10-15, as the calendar shows them); years are
+/// astronomical, so year 0 is 1 BC and -0043 is 44 BC.
+public enum DateArgument: Equatable, Sendable {
+    /// `YYYY`: the whole year.
+    case year(Int)
+    /// `YYYY-MM`: the whole month.
+    case month(year: Int, month: Int)
+    /// `YYYY-MM-DD`: one day.
+    case day(year: Int, month: Int, day: Int)
+    /// `today`.
+    case today
+    /// `+N` or `-N`: the month N months after (or before) today's month.
+    case relative(months: Int)
+
+    /// Reads `text`, or nil if it is none of the forms.
+    public static func parse(_ text: String) -> DateArgument? {
+        if text == "today" { return .today }
+        if let sign = text.first, sign == "+" || sign == "-", OptionSpec.isCount(text) {
+            guard let months = Int(text) else { return nil }
+            return .relative(months: months)
+        }
+        var body = Substring(text)
+        let negative = body.first == "-"
+        if negative { body = body.dropFirst() }
+        let parts = body.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count),
+              parts[0].count >= 4, parts.dropFirst().allSatisfy({ (1...2).contains($0.count) }),
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let magnitude = Int(parts[0])
+        else { return nil }
+        let year = negative ? -magnitude : magnitude
+        let numbers = parts.dropFirst().compactMap { Int($0) }
+        switch numbers.count {
+        case 0: return negative ? nil : .year(year)
+        case 1: return (1...12).contains(numbers[0]) ? .month(year: year, month: numbers[0]) : nil
+        default:
+            guard (1...12).contains(numbers[0]), (1...31).contains(numbers[1]) else { return nil }
+            return .day(year: year, month: numbers[0], day: numbers[1])
+        }
+    }
+
+    /// Why a well-formed date cannot be used.
+    public enum Failure: Error, Equatable {
+        /// The day does not exist, as 2023-02-29 or 1582-10-10 (skipped by the reform).
+        case noSuchDay
+        /// The date is beyond what Foundation's calendars compute.
+        case outOfRange
+    }
+
+    /// The first and last day (day numbers) of the period the argument names; `today` is
+    /// today's day number and `gregorian` the calendar the date is read in.
+    public func period(today: Int, in gregorian: MonthCalendar) throws(Failure) -> ClosedRange<Int> {
+        switch self {
+        case .today:
+            return today...today
+        case let .day(year, month, day):
+            let number = try Self.dayNumber(year: year, month: month, day: day, in: gregorian)
+            return number...number
+        case let .month(year, month):
+            return try Self.monthPeriod(year: year, month: month, in: gregorian)
+        case let .year(year):
+            let first = try Self.monthPeriod(year: year, month: 1, in: gregorian)
+            let last = try Self.monthPeriod(year: year, month: 12, in: gregorian)
+            return first.lowerBound...last.upperBound
+        case let .relative(months):
+            guard let todayMonth = gregorian.month(containing: today) else { throw .outOfRange }
+            let (year, month) = (todayMonth.name.era == 0 ? 1 - todayMonth.name.year : todayMonth.name.year, todayMonth.name.month)
+            let (shifted, overflow) = (year * 12 + month - 1).addingReportingOverflow(months)
+            guard !overflow else { throw .outOfRange }
+            let newYear = shifted >= 0 ? shifted / 12 : -((-shifted + 11) / 12)
+            return try Self.monthPeriod(year: newYear, month: shifted - newYear * 12 + 1, in: gregorian)
+        }
+    }
+
+    /// The day number of astronomical `year`, `month`, `day`, checked to exist.
+    static func dayNumber(year: Int, month: Int, day: Int, in gregorian: MonthCalendar) throws(Failure) -> Int {
+        // Far beyond Foundation's range either way (4713 BC to about AD 506000), and small
+        // enough that no arithmetic below can overflow.
+        guard year.magnitude <= 1_000_000 else { throw .outOfRange }
+        // Astronomical year 0 is 1 BC: era 0, year 1.
+        let (era, eraYear) = year >= 1 ? (1, year) : (0, 1 - year)
+        let parts = DateComponents(era: era, year: eraYear, month: month, day: day, hour: 12)
+        guard let date = gregorian.calendar.date(from: parts) else { throw .outOfRange }
+        let back = gregorian.calendar.dateComponents([.era, .year, .month, .day, .hour], from: date)
+        guard back.era == era, back.year == eraYear else { throw .outOfRange }
+        guard back.month == month, back.day == day, back.hour == 12 else { throw .noSuchDay }
+        return DayNumber.day(of: date)
+    }
+
+    /// The first and last day of a Gregorian month.
+    static func monthPeriod(year: Int, month: Int, in gregorian: MonthCalendar) throws(Failure) -> ClosedRange<Int> {
+        let first = try dayNumber(year: year, month: month, day: 1, in: gregorian)
+        guard let whole = gregorian.month(containing: first) else { throw .outOfRange }
+        return whole.firstDay...whole.lastDay
+    }
+}

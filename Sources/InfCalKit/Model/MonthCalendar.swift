@@ -1,0 +1,107 @@
+import Foundation
+
+/// Month arithmetic over a Foundation `Calendar`, computed in UTC at noon.
+///
+/// Foundation clamps instead of failing: before 1 January 4713 BC (and past a far upper limit)
+/// it hands back dates whose components are pinned or garbled. Every month this type returns
+/// has been checked: its first day's components are day 1 at noon and map back to exactly that
+/// day, and each step moves strictly one way to a month with another name. Where a check
+/// fails the answer is nil, so every walk ends, in both directions, with no month twice.
+public struct MonthCalendar: Sendable {
+    /// The Foundation calendar, in UTC.
+    public let calendar: Calendar
+
+    /// A month calendar for `identifier`, its zone fixed to UTC.
+    public init(_ identifier: Calendar.Identifier) {
+        var calendar = Calendar(identifier: identifier)
+        calendar.timeZone = .gmt
+        self.calendar = calendar
+    }
+
+    static let nameComponents: Set<Calendar.Component> = [.era, .year, .month, .day, .hour, .isLeapMonth]
+
+    /// The name of the month that starts at `date`, or nil unless `date` is noon of a first day
+    /// whose components map back to it (the test that catches Foundation's clamping).
+    func checkedStart(_ date: Date) -> MonthName? {
+        let parts = calendar.dateComponents(Self.nameComponents, from: date)
+        guard parts.day == 1, parts.hour == 12,
+              let era = parts.era, let year = parts.year, let month = parts.month,
+              calendar.date(from: parts) == date
+        else { return nil }
+        return MonthName(era: era, year: year, month: month, isLeapMonth: parts.isLeapMonth ?? false)
+    }
+
+    /// The month after the one named `name` that starts on `firstDay`, as Foundation adds one month.
+    /// - returns: the next month's first day and name, or nil at the calendar's limit.
+    private func step(from firstDay: Int, name: MonthName, by months: Int) -> (day: Int, name: MonthName)? {
+        let start = DayNumber.date(firstDay)
+        guard let date = calendar.date(byAdding: .month, value: months, to: start),
+              months > 0 ? date > start : date < start,
+              let stepped = checkedStart(date), stepped != name
+        else { return nil }
+        return (DayNumber.day(of: date), stepped)
+    }
+
+    /// The month that holds `day`.
+    /// - returns: nil when that month, or its end, lies where Foundation's arithmetic is not sound.
+    public func month(containing day: Int) -> Month? {
+        var parts = calendar.dateComponents(Self.nameComponents, from: DayNumber.date(day))
+        parts.day = 1
+        parts.hour = 12
+        guard let date = calendar.date(from: parts), let name = checkedStart(date) else { return nil }
+        let firstDay = DayNumber.day(of: date)
+        guard firstDay <= day, let next = step(from: firstDay, name: name, by: 1), next.day > day else { return nil }
+        return Month(firstDay: firstDay, dayCount: next.day - firstDay, name: name, nextName: next.name)
+    }
+
+    /// The month after `month`.
+    /// - returns: nil at the calendar's upper limit.
+    public func month(after month: Month) -> Month? {
+        let firstDay = month.endDay
+        guard let next = step(from: firstDay, name: month.nextName, by: 1) else { return nil }
+        return Month(firstDay: firstDay, dayCount: next.day - firstDay, name: month.nextName, nextName: next.name)
+    }
+
+    /// The month before `month`.
+    /// - returns: nil at the calendar's lower limit (1 January 4713 BC in every calendar Foundation has).
+    public func month(before month: Month) -> Month? {
+        guard let previous = step(from: month.firstDay, name: month.name, by: -1) else { return nil }
+        return Month(firstDay: previous.day, dayCount: month.firstDay - previous.day, name: previous.name, nextName: month.name)
+    }
+
+    /// The day-of-month numbers of `month`'s days, in order.
+    ///
+    /// Nearly always 1 through the month's length. Foundation's only break in the numbering is
+    /// the Julian to Gregorian change, which leaves October 1582 with days 1-4 and 15-31, 21 days
+    /// in all; so only a month shorter than 28 days is looked at more closely (the short 13th
+    /// months of the Coptic and Ethiopic calendars are the others, and they number from 1).
+    public func dayLabels(of month: Month) -> DayLabels {
+        guard month.dayCount < 28 else { return .consecutive }
+        let lastLabel = calendar.component(.day, from: DayNumber.date(month.lastDay))
+        guard lastLabel != month.dayCount else { return .consecutive }
+        return .listed((month.firstDay...month.lastDay).map { calendar.component(.day, from: DayNumber.date($0)) })
+    }
+
+    /// The day of its year that `day` is, counting the days that exist from 1.
+    /// - returns: nil where Foundation cannot say.
+    public func dayOfYear(_ day: Int) -> Int? {
+        calendar.ordinality(of: .day, in: .year, for: DayNumber.date(day))
+    }
+}
+
+/// How the days of a month are numbered.
+public enum DayLabels: Hashable, Sendable {
+    /// 1, 2, 3, ... up to the month's length.
+    case consecutive
+    /// The numbers of the days that exist, in order (October 1582: 1-4, then 15-31).
+    case listed([Int])
+
+    /// The label of the month's `index`th day (from 0).
+    @inline(__always)
+    public func label(at index: Int) -> Int {
+        switch self {
+        case .consecutive: return index + 1
+        case .listed(let labels): return labels[index]
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import InfCalKit
+
+/// The program: arguments in, exit status out.
+public enum InfCal {
+    /// Runs infcal with `arguments` (without the program name) and returns the exit status.
+    public static func run(arguments: [String]) -> Int32 {
+        Platform.ignoreBrokenPipe()
+        let standardOutput = FileOutput(fd: 1)
+        let configuration: Configuration
+        do {
+            let raw = try ArgumentParser.parse(arguments)
+            configuration = try Configuration.resolve(raw, environment: currentEnvironment())
+        } catch {
+            return fail(error.description, status: ExitStatus.usage)
+        }
+        do {
+            switch configuration.mode {
+            case .help:
+                try standardOutput.write(HelpText.text)
+            case .version:
+                try standardOutput.write(HelpText.version + "\n")
+            case .forward, .backward, .single:
+                try configuration.makePrinter().print(configuration.months(), to: standardOutput)
+            }
+        } catch Platform.WriteError.closed {
+            // The reader went away: the output ends here, and that is no error.
+            return ExitStatus.success
+        } catch Platform.WriteError.failed(let code) {
+            return fail("write error: \(Platform.describe(errno: code))", status: ExitStatus.failure)
+        } catch {
+            return fail("\(error)", status: ExitStatus.failure)
+        }
+        return ExitStatus.success
+    }
+
+    /// The process's surroundings: variables, whether stdout is a terminal and how wide, and
+    /// today's date in the local zone.
+    static func currentEnvironment() -> RunEnvironment {
+        var local = Calendar(identifier: .gregorian)
+        local.timeZone = .current
+        let parts = local.dateComponents([.year, .month, .day], from: Date())
+        let isTerminal = Platform.isTerminal(1)
+        return RunEnvironment(
+            variables: ProcessInfo.processInfo.environment,
+            stdoutIsTerminal: isTerminal,
+            terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
+            localToday: (parts.year ?? 2001, parts.month ?? 1, parts.day ?? 1)
+        )
+    }
+
+    /// Prints "infcal: `message`" on standard error and returns `status`.
+    static func fail(_ message: String, status: Int32) -> Int32 {
+        try? FileOutput(fd: 2).write("infcal: \(message)\n")
+        return status
+    }
+}

@@ -1,0 +1,3 @@
+import InfCalTerminal
+
+Platform.exit(InfCal.run(arguments: Array(CommandLine.arguments.dropFirst())))
