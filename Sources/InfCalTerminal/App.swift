@@ -37,15 +37,12 @@ public enum InfCal {
     /// The process's surroundings: variables, whether stdout is a terminal and how wide, and
     /// today's date in the local zone.
     static func currentEnvironment() -> RunEnvironment {
-        var local = Calendar(identifier: .gregorian)
-        local.timeZone = .current
-        let parts = local.dateComponents([.year, .month, .day], from: Date())
         let isTerminal = Platform.isTerminal(1)
         return RunEnvironment(
             variables: ProcessInfo.processInfo.environment,
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
-            localToday: (parts.year ?? 2001, parts.month ?? 1, parts.day ?? 1)
+            localToday: DayNumber.localDate(of: Date(), in: .current)
         )
     }
 

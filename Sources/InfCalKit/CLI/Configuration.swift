@@ -25,7 +25,7 @@ public struct RunEnvironment: Sendable {
 /// Everything a run needs, resolved from the options and the environment.
 public struct Configuration {
     /// What the run does.
-    public enum Mode: Equatable {
+    public enum Mode: Equatable, Sendable {
         /// Print months from the start onwards; `count` nil means until a bound.
         case forward(count: Int?)
         /// Print months from the start backwards, newest first.

@@ -54,7 +54,7 @@ extension OptionSpec {
         OptionSpec(key: .until, long: "until", short: nil, value: .required(placeholder: "DATE"),
                    summary: "show no month that starts after DATE", expected: dateExpected),
         OptionSpec(key: .columns, long: "columns", short: "c", value: .required(placeholder: "N|auto"),
-                   summary: "months side by side (default: auto at a terminal, else 1)",
+                   summary: "months side by side (default: auto at a terminal, or 1)",
                    expected: "a number from 1 to 1000, or auto"),
         OptionSpec(key: .monday, long: "monday", short: "m", value: .none,
                    summary: "weeks start on Monday", expected: ""),

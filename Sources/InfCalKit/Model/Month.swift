@@ -18,6 +18,16 @@ public enum DayNumber {
         Int((date.timeIntervalSinceReferenceDate / secondsPerDay).rounded(.down))
     }
 
+    /// The Gregorian year, month and day that `instant` falls on in `zone`: where the user is,
+    /// which decides which day is today (and nothing else).
+    public static func localDate(of instant: Date, in zone: TimeZone) -> (year: Int, month: Int, day: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.era, .year, .month, .day], from: instant)
+        let year = parts.year ?? 1
+        return (parts.era == 0 ? 1 - year : year, parts.month ?? 1, parts.day ?? 1)
+    }
+
     /// The weekday of `day` numbered as Foundation does: 1 is Sunday, 7 is Saturday.
     /// Plain arithmetic: the weekday cycle does not depend on the calendar.
     public static func weekday(_ day: Int) -> Int {

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+/// Runs of the built binary: exit statuses, messages, streams and how output ends.
+@Suite struct CommandLineTests {
+    @Test func printsTheIssueExample() throws {
+        let result = try BinaryRunner.run(["--from", "2024-02", "--forward", "1"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        // ncal -C 2 2024, trailing blanks removed.
+        #expect(result.stdout == """
+               February 2024
+            Su Mo Tu We Th Fr Sa
+                         1  2  3
+             4  5  6  7  8  9 10
+            11 12 13 14 15 16 17
+            18 19 20 21 22 23 24
+            25 26 27 28 29
+
+            """)
+    }
+
+    @Test func streamsSixMonthsFromTheFromMonth() throws {
+        let result = try BinaryRunner.run(["--from", "2024-01", "--forward", "6"])
+        #expect(result.status == 0)
+        let months = result.stdout.components(separatedBy: "\n\n")
+        #expect(months.count == 6)
+        #expect(months.first?.hasPrefix("    January 2024\n") == true)
+        #expect(months.last?.hasPrefix("     June 2024\n") == true)
+    }
+
+    struct UsageCase: Sendable, CustomTestStringConvertible {
+        let arguments: [String]
+        let stderr: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let usageCases: [UsageCase] = [
+        UsageCase(arguments: ["--from", "2024-13"],
+                  stderr: "infcal: invalid value '2024-13' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY, today or +N/-N\n"),
+        UsageCase(arguments: ["--frm"], stderr: "infcal: unknown option '--frm' (did you mean '--from'?)\n"),
+        UsageCase(arguments: ["--forward", "2", "--backward"], stderr: "infcal: --forward cannot be used together with --backward\n"),
+        UsageCase(arguments: ["--forward", "0"],
+                  stderr: "infcal: invalid value '0' for --forward: expected a count from 1 to 9223372036854775807\n"),
+        UsageCase(arguments: ["--since", "2024-02", "--until", "2024-01-31"],
+                  stderr: "infcal: invalid value '2024-01-31' for --until: expected a date not before --since 2024-02\n"),
+        UsageCase(arguments: ["--columns"], stderr: "infcal: missing value for --columns: expected a number from 1 to 1000, or auto\n"),
+    ]
+
+    @Test(arguments: usageCases)
+    func usageErrorsSayWhatWasExpected(_ usage: UsageCase) throws {
+        let result = try BinaryRunner.run(usage.arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == usage.stderr)
+    }
+
+    @Test func hugeCountStreamsUntilTheReaderStops() throws {
+        // A valid count far beyond the calendar: it streams; `head` ends it.
+        let shell = try ShellRunner.run("\"$INFCAL\" --forward 9223372036854775807 --from 2024-01 | head -3; echo \"status ${PIPESTATUS[0]}\"")
+        #expect(shell.stdout == "    January 2024\nSu Mo Tu We Th Fr Sa\n    1  2  3  4  5  6\nstatus 0\n")
+        #expect(shell.stderr == "")
+    }
+
+    @Test func aClosedPipeIsANormalEnd() throws {
+        // An endless stream into a reader that leaves after a few bytes: status 0, no message.
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments = ["--forward", "--today", "2024-02-15"]
+        process.environment = BinaryRunner.baseEnvironment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let head = out.fileHandleForReading.readData(ofLength: 100)
+        #expect(head.count == 100)
+        try out.fileHandleForReading.close()
+        let finished = BinaryRunner.waitForExit(process, deadline: 10)
+        #expect(finished, "infcal kept running after its reader left")
+        if !finished { process.terminate() }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(err.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    }
+
+    @Test func aFullDiskIsAnError() throws {
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments = ["--forward", "100"]
+        process.environment = BinaryRunner.baseEnvironment
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let err = Pipe()
+        process.standardOutput = full
+        process.standardError = err
+        try process.run()
+        #expect(BinaryRunner.waitForExit(process, deadline: 10))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "infcal: write error: No space left on device\n")
+    }
+
+    @Test func todayIsPinnedAndHighlighted() throws {
+        let result = try BinaryRunner.run(["--today", "2024-02-05", "--forward", "1", "--color", "always"])
+        #expect(result.stdout.hasPrefix("   February 2024\n"))
+        #expect(result.stdout.contains(" 4  \u{1B}[7m5\u{1B}[27m  6"))
+        // Not a terminal: auto means no highlight.
+        let auto = try BinaryRunner.run(["--today", "2024-02-05", "--forward", "1"])
+        #expect(!auto.stdout.contains("\u{1B}"))
+    }
+
+    @Test func relativeDatesCountFromToday() throws {
+        let result = try BinaryRunner.run(["--today", "2024-12-31", "--from", "+2", "--forward", "1"])
+        #expect(result.stdout.hasPrefix("   February 2025\n"))
+    }
+
+    @Test func noDirectionIntoAPipeStreamsWithoutEnd() throws {
+        let shell = try ShellRunner.run("\"$INFCAL\" --today 2024-02-15 | head -40 | grep -c 2024")
+        // Months February onwards: the first 40 lines hold five titles of 2024.
+        #expect(Int(shell.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 4)
+    }
+
+    @Test func columnsSideBySide() throws {
+        let result = try BinaryRunner.run(["--from", "2024-01", "--forward", "2", "--columns", "2"])
+        #expect(result.stdout.hasPrefix("    January 2024         February 2024\nSu Mo Tu We Th Fr Sa  Su Mo Tu We Th Fr Sa\n"))
+        let auto = try BinaryRunner.run(["--from", "2024-01", "--forward", "4", "--columns", "auto"], environment: ["COLUMNS": "44"])
+        #expect(auto.stdout.hasPrefix("    January 2024         February 2024\n"))
+    }
+
+    @Test func backwardFromTheFirstMonthOfTimeEnds() throws {
+        let result = try BinaryRunner.run(["--from", "-4712-03", "--backward"])
+        #expect(result.status == 0)
+        #expect(result.stdout.components(separatedBy: "\n\n").count == 3)
+        // 1 January 4713 BC is Julian day 0, a Monday.
+        #expect(result.stdout.hasSuffix("  January 4713 BC\nSu Mo Tu We Th Fr Sa\n    1  2  3  4  5  6\n 7  8  9 10 11 12 13\n14 15 16 17 18 19 20\n21 22 23 24 25 26 27\n28 29 30 31\n"))
+    }
+
+    @Test func forwardToTheLastMonthEnds() throws {
+        let result = try BinaryRunner.run(["--from", "506712-06", "--forward"])
+        #expect(result.status == 0)
+        let titles = result.stdout.components(separatedBy: "\n\n").map { $0.prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces) }
+        #expect(titles.count > 3 && titles.count < 30)
+        #expect(Set(titles).count == titles.count)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try BinaryRunner.run(["--help"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("Usage: infcal [OPTION]...\n"))
+        let version = try BinaryRunner.run(["-V"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("infcal "))
+    }
+}
+
+/// Runs a bash command line with INFCAL set to the built binary.
+enum ShellRunner {
+    static func run(_ command: String, deadline: Double = 20) throws -> BinaryRunner.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        var env = BinaryRunner.baseEnvironment
+        env["INFCAL"] = BinaryRunner.executable.path
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let finished = BinaryRunner.waitForExit(process, deadline: deadline)
+        #expect(finished, "\(command) did not finish within \(deadline) s")
+        if !finished { process.terminate() }
+        process.waitUntilExit()
+        return BinaryRunner.Result(status: process.terminationStatus,
+                                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                                   signalled: process.terminationReason == .uncaughtSignal)
+    }
+}

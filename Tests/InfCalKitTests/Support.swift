@@ -1,0 +1,48 @@
+import Foundation
+@testable import InfCalKit
+
+/// Helpers shared by the unit tests. Every test fixes its own calendar, zone ("UTC", through
+/// `MonthCalendar`) and today; nothing here reads the real date or locale.
+enum Fixture {
+    static let gregorian = MonthCalendar(.gregorian)
+
+    /// The day number of a Gregorian (Julian before 1582-10-15) date; astronomical years.
+    static func day(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        (try? DateArgument.dayNumber(year: year, month: month, day: day, in: gregorian)) ?? Int.min
+    }
+
+    /// The month holding that date.
+    static func month(_ year: Int, _ month: Int, _ day: Int = 1, in calendar: MonthCalendar = gregorian) -> Month? {
+        calendar.month(containing: Self.day(year, month, day))
+    }
+
+    /// An environment for resolving options: not a terminal, no variables, today 2024-02-15.
+    static func environment(terminal: Bool = false, width: Int? = nil, variables: [String: String] = [:],
+                            today: (Int, Int, Int) = (2024, 2, 15)) -> RunEnvironment {
+        RunEnvironment(variables: variables, stdoutIsTerminal: terminal, terminalWidth: terminal ? (width ?? 80) : nil,
+                       localToday: today)
+    }
+
+    /// Parses and resolves `arguments`.
+    static func resolve(_ arguments: [String], environment: RunEnvironment = environment()) throws(UsageError) -> Configuration {
+        try Configuration.resolve(ArgumentParser.parse(arguments), environment: environment)
+    }
+
+    /// The text infcal prints for `arguments`.
+    static func output(_ arguments: [String], environment: RunEnvironment = environment()) throws -> String {
+        let configuration = try resolve(arguments, environment: environment)
+        let sink = CollectingSink()
+        try configuration.makePrinter().print(configuration.months(), to: sink)
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+}
+
+/// A sink that keeps what it is given.
+final class CollectingSink: ByteSink {
+    var bytes: [UInt8] = []
+    var writes = 0
+    func write(_ bytes: [UInt8]) throws {
+        self.bytes += bytes
+        writes += 1
+    }
+}
