@@ -20,7 +20,9 @@ public enum InfCal {
                 try standardOutput.write(HelpText.text)
             case .version:
                 try standardOutput.write(HelpText.version + "\n")
-            case .forward, .backward, .single:
+            case .listCalendars:
+                try standardOutput.write(configuration.calendarList().map { $0 + "\n" }.joined())
+            case .forward, .backward, .single, .year:
                 try configuration.makePrinter().print(configuration.months(), to: standardOutput)
             }
         } catch Platform.WriteError.closed {

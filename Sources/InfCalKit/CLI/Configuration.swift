@@ -32,6 +32,10 @@ public struct Configuration {
         case backward(count: Int?)
         /// Print the start month alone (at a terminal, with no direction given).
         case single
+        /// Print the months of the calendar year that holds the start month, under a heading.
+        case year
+        /// Print the calendars this platform computes, each with the name of today's month.
+        case listCalendars
         case help
         case version
     }
@@ -42,6 +46,10 @@ public struct Configuration {
     public var locale: Locale?
     /// The first day of the week, 1 (Sunday) to 7 (Saturday).
     public var firstWeekday: Int
+    /// How days are numbered.
+    public var numbering: DayNumbering = .dayOfMonth
+    /// The week-number column, if any.
+    public var weekNumbers: WeekNumbering?
     /// The month the run starts at.
     public var start: Month
     public var bounds: MonthBounds
@@ -55,15 +63,24 @@ public struct Configuration {
     /// The month index the run walks.
     public var index: MonthIndex { MonthIndex(calendar: calendar, start: start, bounds: bounds) }
 
+    /// The names for this run's calendar and locale.
+    public func makeNames() -> CalendarNames {
+        CalendarNames(locale: locale, calendar: calendar)
+    }
+
     /// The renderer for this run.
     public func makeRenderer() -> MonthRenderer {
-        MonthRenderer(names: CalendarNames(locale: locale, calendar: calendar), firstWeekday: firstWeekday,
-                      highlightedDay: color ? today : nil)
+        var renderer = MonthRenderer(names: makeNames(), calendar: calendar, firstWeekday: firstWeekday,
+                                     numbering: numbering, weekNumbers: weekNumbers, highlightedDay: color ? today : nil)
+        if mode == .year { renderer.titleStyle = .monthOnly }
+        return renderer
     }
 
     /// The printer for this run.
     public func makePrinter() -> MonthPrinter {
-        MonthPrinter(renderer: makeRenderer(), calendar: calendar, firstWeekday: firstWeekday, columns: columns)
+        let renderer = makeRenderer()
+        return MonthPrinter(renderer: renderer, columns: columns,
+                            heading: mode == .year ? renderer.names.yearTitle(of: start) : nil)
     }
 
     /// The months the run prints, lazily.
@@ -75,8 +92,25 @@ public struct Configuration {
             return count.map { AnySequence(index.backward.prefix($0)) } ?? AnySequence(index.backward)
         case .single:
             return AnySequence([start])
-        case .help, .version:
+        case .year:
+            // The start is the year's first month (see `resolveYear`); the year ends where
+            // the calendar's year number changes.
+            let year = (start.name.era, start.name.year)
+            return AnySequence(MonthIndex(calendar: calendar, start: start).forward.prefix { ($0.name.era, $0.name.year) == year })
+        case .listCalendars, .help, .version:
             return AnySequence([])
+        }
+    }
+
+    /// The lines `--calendar list` prints: each usable calendar's name and today's month in it.
+    public func calendarList() -> [String] {
+        let names = CalendarChoice.usableNames
+        let width = (names.map(\.count).max() ?? 0) + 2
+        return names.compactMap { name in
+            guard let identifier = CalendarChoice.identifier(named: name) else { return nil }
+            let calendar = MonthCalendar(identifier)
+            let title = calendar.month(containing: today).map { CalendarNames(locale: locale, calendar: calendar).title(of: $0) } ?? ""
+            return name.padding(toLength: width, withPad: " ", startingAt: 0) + title
         }
     }
 }
@@ -93,7 +127,8 @@ extension Configuration {
     /// - throws: `UsageError` for a bad value or a conflict; nothing has been printed then.
     public static func resolve(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Configuration {
         let gregorian = MonthCalendar(.gregorian)
-        let calendar = gregorian
+        let calendar = try resolveCalendar(raw)
+        let locale = try resolveLocale(raw, environment: environment)
 
         // Today: --today, else the local date.
         let today: Int
@@ -121,9 +156,9 @@ extension Configuration {
         let fromOption = raw.last(.from)
         var fromDay = today
         if let fromOption { fromDay = try period(of: fromOption, today: today, in: gregorian).lowerBound }
-        guard let start = calendar.month(containing: fromDay) else {
+        guard var start = calendar.month(containing: fromDay) else {
             throw .invalidValue(option: fromOption?.spelling ?? "--from", value: fromOption?.value ?? "today",
-                                expected: "a date inside the calendar's range")
+                                expected: "a date inside the \(CalendarChoice.name(of: calendar.identifier)) calendar's range")
         }
         guard bounds.admits(start) else {
             let limits = [raw.last(.since), raw.last(.until)].compactMap { $0 }.map { "\($0.spelling) \($0.value ?? "")" }
@@ -132,17 +167,30 @@ extension Configuration {
         }
 
         let mode = try resolveMode(raw, environment: environment)
-        return Configuration(
+        if mode == .year { start = try resolveYear(raw, around: start, in: calendar) }
+        let firstWeekday = try resolveFirstWeekday(raw, locale: locale)
+        var configuration = Configuration(
             mode: mode,
             calendar: calendar,
-            locale: nil,
-            firstWeekday: try resolveFirstWeekday(raw),
+            locale: locale,
+            firstWeekday: firstWeekday,
             start: start,
             bounds: bounds,
             today: today,
-            columns: try resolveColumns(raw, environment: environment),
+            columns: try resolveColumns(raw, environment: environment, mode: mode),
             color: try resolveColor(raw, environment: environment)
         )
+        if raw.has(.dayOfYear) { configuration.numbering = .dayOfYear }
+        if let option = raw.last(.weekNumbers) {
+            switch option.value ?? "iso" {
+            case "iso": configuration.weekNumbers = .iso
+            case "locale":
+                configuration.weekNumbers = .locale(minimumDays: LocaleSetting.minimumDaysInFirstWeek(of: locale, calendar: calendar))
+            case let value:
+                throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.weekNumbers).expected)
+            }
+        }
+        return configuration
     }
 
     // MARK: Pieces
@@ -150,9 +198,15 @@ extension Configuration {
     private static func resolveMode(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Mode {
         if raw.has(.help) { return .help }
         if raw.has(.version) { return .version }
+        if raw.last(.calendar)?.value?.lowercased() == "list" { return .listCalendars }
         let forward = raw.last(.forward)
         let backward = raw.last(.backward)
         if let forward, let backward { throw .conflict(forward.spelling, backward.spelling) }
+        if let year = raw.last(.year) {
+            if let direction = forward ?? backward { throw .conflict(year.spelling, direction.spelling) }
+            if year.value != nil, let from = raw.last(.from) { throw .conflict(year.spelling + " " + (year.value ?? ""), from.spelling) }
+            return .year
+        }
         if let option = forward ?? backward {
             var count: Int?
             if let value = option.value {
@@ -167,15 +221,83 @@ extension Configuration {
         return environment.stdoutIsTerminal ? .single : .forward(count: nil)
     }
 
-    private static func resolveFirstWeekday(_ raw: RawOptions) throws(UsageError) -> Int {
-        let monday = raw.last(.monday)
-        let sunday = raw.last(.sunday)
-        if let monday, let sunday { throw .conflict(monday.spelling, sunday.spelling) }
-        return monday != nil ? 2 : 1
+    private static func resolveFirstWeekday(_ raw: RawOptions, locale: Locale?) throws(UsageError) -> Int {
+        let choices = [raw.last(.monday), raw.last(.sunday), raw.last(.firstWeekday)].compactMap { $0 }
+        if choices.count > 1 { throw .conflict(choices[0].spelling, choices[1].spelling) }
+        guard let choice = choices.first else { return LocaleSetting.firstWeekday(of: locale) }
+        switch choice.key {
+        case .monday: return 2
+        case .sunday: return 1
+        default:
+            let value = choice.value ?? ""
+            guard let weekday = LocaleSetting.weekday(named: value) else {
+                throw .invalidValue(option: choice.spelling, value: value, expected: OptionSpec.spec(.firstWeekday).expected)
+            }
+            return weekday
+        }
     }
 
-    private static func resolveColumns(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Int {
+    private static func resolveCalendar(_ raw: RawOptions) throws(UsageError) -> MonthCalendar {
+        guard let option = raw.last(.calendar), let value = option.value, value.lowercased() != "list" else {
+            return MonthCalendar(.gregorian)
+        }
+        guard let identifier = CalendarChoice.identifier(named: value), CalendarChoice.isUsable(identifier) else {
+            let known = CalendarChoice.identifier(named: value) != nil
+            throw .invalidValue(option: option.spelling, value: value,
+                                expected: (known ? "a calendar this platform's Foundation computes: " : "one of ")
+                                    + CalendarChoice.usableNames.joined(separator: ", ") + ", or list")
+        }
+        return MonthCalendar(identifier)
+    }
+
+    private static func resolveLocale(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Locale? {
+        guard let option = raw.last(.locale), let value = option.value else {
+            return LocaleSetting.fromEnvironment(environment.variables)
+        }
+        guard let name = LocaleSetting.normalized(value) else { return nil }
+        guard let locale = LocaleSetting.known(name) else {
+            throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.locale).expected)
+        }
+        return locale
+    }
+
+    /// The first month of the calendar year to show: the year YYYY of `--year YYYY`, else the
+    /// year that holds `start`.
+    private static func resolveYear(_ raw: RawOptions, around start: Month, in calendar: MonthCalendar) throws(UsageError) -> Month {
+        var inYear = start
+        if let option = raw.last(.year), let value = option.value {
+            let invalid = UsageError.invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.year).expected)
+            guard let year = Int(value), year >= 1, year <= 1_000_000 else { throw invalid }
+            let identifier = calendar.identifier
+            let day: Int?
+            if identifier == .chinese || identifier == .dangi {
+                // Their years count in 60-year cycles: YYYY is the Gregorian year the year begins in.
+                day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian))
+            } else {
+                var (era, inEra) = (start.name.era, year)
+                if identifier != calendar.calendar.identifier {
+                    // Amete Alem years, stepped by the Ethiopic calendar: its era 1 starts in 5501.
+                    (era, inEra) = year > 5_500 ? (1, year - 5_500) : (0, year)
+                }
+                let parts = DateComponents(era: era, year: inEra, month: 1, day: 1, hour: 12)
+                day = calendar.calendar.date(from: parts).map(DayNumber.day(of:))
+            }
+            guard let day, let month = calendar.month(containing: day), identifier == .chinese || identifier == .dangi
+                    || identifier != calendar.calendar.identifier || (month.name.era == start.name.era && month.name.year == year)
+            else { throw invalid }
+            inYear = month
+        }
+        // Back to the first month with the same year number.
+        var first = inYear
+        while let previous = calendar.month(before: first), previous.name.era == first.name.era, previous.name.year == first.name.year {
+            first = previous
+        }
+        return first
+    }
+
+    private static func resolveColumns(_ raw: RawOptions, environment: RunEnvironment, mode: Mode) throws(UsageError) -> Int {
         let option = raw.last(.columns)
+        if option == nil, mode == .year { return 3 }
         guard let value = option?.value ?? (environment.stdoutIsTerminal ? "auto" : nil) else { return 1 }
         if value == "auto" {
             let width = environment.terminalWidth

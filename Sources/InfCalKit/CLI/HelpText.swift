@@ -14,11 +14,29 @@ public enum HelpText {
         }
     }
 
+    /// `text` broken into lines of at most `width` characters, at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
+    }
+
     /// The whole help text, ending in a newline.
     public static var text: String {
         let rows = OptionSpec.all.map { (synopsis(of: $0), $0.summary) }
         let width = rows.map(\.0.count).max() ?? 0
-        let options = rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+        let options = rows.map { row in
+            wrap(row.1, width: 80 - width - 4).enumerated().map { index, line in
+                "  " + (index == 0 ? row.0 : "").padding(toLength: width, withPad: " ", startingAt: 0) + "  " + line
+            }.joined(separator: "\n")
+        }
         return """
         Usage: infcal [OPTION]...
         A calendar whose months never run out: month grids in the classic cal layout,
@@ -29,15 +47,17 @@ public enum HelpText {
 
         DATE is YYYY-MM-DD, YYYY-MM (its first day, or its last for --until), YYYY (the
         same), today, or +N/-N (N months after or before this month). Dates are
-        Gregorian from 1582-10-15 and Julian before, as the calendar shows them;
-        years are astronomical (0000 is 1 BC, -0043-03 is March 44 BC).
+        Gregorian from 1582-10-15 and Julian before, whatever --calendar says;
+        years are astronomical (0000 is 1 BC, -0043-03 is March 44 BC). With
+        --calendar, months start at the calendar's month that holds the date.
 
-        With no --forward or --backward, infcal prints the --from month at a terminal
-        and streams forward without end into a pipe or file (infcal | less).
+        With no --forward, --backward or --year, infcal prints the --from month at a
+        terminal and streams forward without end into a pipe or file (infcal | less).
 
-        Environment: NO_COLOR (set and not empty: no highlight with --color auto),
-        TERM (unset or dumb: no highlight with --color auto), COLUMNS (the width
-        --columns auto assumes when output is not a terminal).
+        Environment: LC_ALL, then LC_TIME, then LANG name the locale (C or POSIX:
+        English, Sunday first); NO_COLOR (set and not empty) and TERM (unset or dumb)
+        turn off --color auto; COLUMNS is the width --columns auto assumes when
+        output is not a terminal; TZ decides which day is today.
 
         Exit status: 0 success (also when the reader of the output goes away),
         1 runtime error (such as a failed write), 64 usage error.

@@ -1,7 +1,8 @@
 /// Every option infcal takes. The parser, `--help` and the did-you-mean suggestions all read
 /// this one table, so they cannot drift apart.
 public enum OptionKey: String, CaseIterable, Sendable {
-    case from, since, until, forward, backward, columns, color, today, monday, sunday, help, version
+    case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
+    case weekNumbers, dayOfYear, color, today, help, version
 }
 
 /// How an option takes its value.
@@ -49,6 +50,9 @@ extension OptionSpec {
         OptionSpec(key: .backward, long: "backward", short: nil, value: .optional(placeholder: "N", accepts: isCount),
                    summary: "print N months from --from backwards, newest first",
                    expected: "a count from 1 to \(Int.max)"),
+        OptionSpec(key: .year, long: "year", short: "y", value: .optional(placeholder: "YYYY", accepts: isCount),
+                   summary: "the months of the calendar's year YYYY (default: the year of --from), three a row",
+                   expected: "a year of the calendar, from 1"),
         OptionSpec(key: .since, long: "since", short: nil, value: .required(placeholder: "DATE"),
                    summary: "show no month that ends before DATE", expected: dateExpected),
         OptionSpec(key: .until, long: "until", short: nil, value: .required(placeholder: "DATE"),
@@ -56,10 +60,24 @@ extension OptionSpec {
         OptionSpec(key: .columns, long: "columns", short: "c", value: .required(placeholder: "N|auto"),
                    summary: "months side by side (default: auto at a terminal, or 1)",
                    expected: "a number from 1 to 1000, or auto"),
+        OptionSpec(key: .calendar, long: "calendar", short: nil, value: .required(placeholder: "ID"),
+                   summary: "the calendar: gregorian (default), hebrew, chinese, ...; list shows them all",
+                   expected: "a calendar identifier (infcal --calendar list shows them)"),
+        OptionSpec(key: .locale, long: "locale", short: nil, value: .required(placeholder: "ID"),
+                   summary: "names and first weekday of a locale (default: from LC_ALL, LC_TIME or LANG)",
+                   expected: "a locale such as en_US, de_DE or ja_JP, or C"),
         OptionSpec(key: .monday, long: "monday", short: "m", value: .none,
                    summary: "weeks start on Monday", expected: ""),
         OptionSpec(key: .sunday, long: "sunday", short: "s", value: .none,
                    summary: "weeks start on Sunday", expected: ""),
+        OptionSpec(key: .firstWeekday, long: "first-weekday", short: nil, value: .required(placeholder: "DAY"),
+                   summary: "weeks start on DAY (default: the locale's)",
+                   expected: "a weekday: sunday, monday, ... saturday (or sun, mon, ...)"),
+        OptionSpec(key: .weekNumbers, long: "week-numbers", short: "w",
+                   value: .optional(placeholder: "RULE", accepts: { ["iso", "locale"].contains($0) }),
+                   summary: "show week numbers: iso (default) or locale", expected: "iso or locale"),
+        OptionSpec(key: .dayOfYear, long: "day-of-year", short: "j", value: .none,
+                   summary: "number days by the day of the year", expected: ""),
         OptionSpec(key: .color, long: "color", short: nil,
                    value: .optional(placeholder: "WHEN", accepts: { ["auto", "always", "never"].contains($0) }),
                    summary: "highlight today: auto, always or never (no WHEN: always)",

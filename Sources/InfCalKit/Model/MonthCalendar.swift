@@ -8,14 +8,35 @@ import Foundation
 /// day, and each step moves strictly one way to a month with another name. Where a check
 /// fails the answer is nil, so every walk ends, in both directions, with no month twice.
 public struct MonthCalendar: Sendable {
-    /// The Foundation calendar, in UTC.
+    /// The Foundation calendar that computes the months, in UTC.
     public let calendar: Calendar
+    /// The calendar the months belong to, which names them. It differs from
+    /// `calendar.identifier` only where this platform's Foundation cannot compute it and an
+    /// equivalent calendar computes the same months (see `arithmetic(for:)`).
+    public let identifier: Calendar.Identifier
 
     /// A month calendar for `identifier`, its zone fixed to UTC.
     public init(_ identifier: Calendar.Identifier) {
-        var calendar = Calendar(identifier: identifier)
+        var calendar = Calendar(identifier: Self.arithmetic(for: identifier))
         calendar.timeZone = .gmt
         self.calendar = calendar
+        self.identifier = identifier
+    }
+
+    /// The calendar that computes the months of `identifier`.
+    ///
+    /// Foundation on Linux computes "ethiopic-amete-alem" as if it were the Gregorian calendar,
+    /// though its formatter names the months right. The Amete Alem calendar has the Ethiopic
+    /// calendar's months and counts years from the creation (5500 more than the Ethiopic
+    /// era of mercy), so where Foundation gets it wrong the Ethiopic calendar steps the months
+    /// and the Amete Alem one names them.
+    static func arithmetic(for identifier: Calendar.Identifier) -> Calendar.Identifier {
+        guard identifier == .ethiopicAmeteAlem else { return identifier }
+        var own = Calendar(identifier: identifier)
+        own.timeZone = .gmt
+        // 2024-02-15 is 7 Yekatit 7516 (month 6) in the Amete Alem calendar.
+        let parts = own.dateComponents([.year, .month], from: DayNumber.date(8_445))
+        return parts.year == 7_516 && parts.month == 6 ? identifier : .ethiopicAmeteMihret
     }
 
     static let nameComponents: Set<Calendar.Component> = [.era, .year, .month, .day, .hour, .isLeapMonth]
@@ -87,6 +108,16 @@ public struct MonthCalendar: Sendable {
     public func dayOfYear(_ day: Int) -> Int? {
         calendar.ordinality(of: .day, in: .year, for: DayNumber.date(day))
     }
+
+    /// The week of the year that holds `day`, for weeks starting on `firstWeekday` (1 is Sunday)
+    /// whose first week has at least `minimumDays` days in the new year.
+    /// - returns: nil where Foundation cannot say.
+    public func weekOfYear(_ day: Int, firstWeekday: Int, minimumDays: Int) -> Int? {
+        var weeks = calendar
+        weeks.firstWeekday = firstWeekday
+        weeks.minimumDaysInFirstWeek = minimumDays
+        return weeks.dateComponents([.weekOfYear], from: DayNumber.date(day)).weekOfYear
+    }
 }
 
 /// How the days of a month are numbered.
@@ -95,6 +126,8 @@ public enum DayLabels: Hashable, Sendable {
     case consecutive
     /// The numbers of the days that exist, in order (October 1582: 1-4, then 15-31).
     case listed([Int])
+    /// Consecutive numbers from a first one: days of the year.
+    case counting(from: Int)
 
     /// The label of the month's `index`th day (from 0).
     @inline(__always)
@@ -102,6 +135,7 @@ public enum DayLabels: Hashable, Sendable {
         switch self {
         case .consecutive: return index + 1
         case .listed(let labels): return labels[index]
+        case .counting(let first): return first + index
         }
     }
 }

@@ -1,24 +1,25 @@
 import Foundation
 
-/// The words a calendar is shown with in one locale: month titles and weekday headers.
+/// The words a calendar is shown with in one locale: month titles, year headings and weekday
+/// headers.
 ///
 /// The POSIX locale (C, POSIX, or no locale set) is English with US conventions, as POSIX
 /// defines its LC_TIME; with the Gregorian calendar its names are built in, so the default run
 /// never loads ICU's locale data. A test checks them against Foundation's `en_US_POSIX`.
-/// Every other locale and calendar takes its names from Foundation's `DateFormatter`.
+/// Every other locale and calendar takes its names from Foundation's `DateFormatter`, always
+/// with Western digits (see the man page, LOCALES).
 public struct CalendarNames {
-    /// Weekday header labels, Sunday first (index 0 is Sunday), each cut to `headerWidth` cells.
+    /// Weekday header labels, Sunday first (index 0 is Sunday), each cut to `labelWidth` cells.
     public let weekdayLabels: [String]
-    /// The display width every weekday label is cut to.
-    public let headerWidth: Int
+    /// The display width weekday labels are cut to, as cal does: two cells.
+    public static let labelWidth = 2
     private let titles: Titles
 
     private enum Titles {
         /// English Gregorian month names, built in.
         case posixGregorian
-        /// Titles from Foundation; the second formatter adds the era, for months outside the
-        /// calendar's present era (`presentEra`, nil: always), as years before 1 AD are.
-        case formatted(monthYear: DateFormatter, eraMonthYear: DateFormatter, monthOnly: DateFormatter, presentEra: Int?)
+        /// Titles from Foundation.
+        case formatted(Formatted)
     }
 
     /// English month names of the POSIX locale, January first.
@@ -29,44 +30,38 @@ public struct CalendarNames {
     /// English weekday abbreviations of the POSIX locale, Sunday first.
     public static let posixWeekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    /// Names for `calendar` in `locale` (nil: the POSIX locale), weekday labels cut to `headerWidth`.
-    public init(locale: Locale?, calendar: MonthCalendar, headerWidth: Int = 2) {
-        self.headerWidth = headerWidth
-        let identifier = calendar.calendar.identifier
+    /// Names for `calendar` in `locale` (nil: the POSIX locale).
+    public init(locale: Locale?, calendar: MonthCalendar) {
+        let identifier = calendar.identifier
         if locale == nil, identifier == .gregorian || identifier == .iso8601 {
             titles = .posixGregorian
-            weekdayLabels = Self.headerLabels([Self.posixWeekdayNames], width: headerWidth)
+            weekdayLabels = Self.headerLabels([Self.posixWeekdayNames])
             return
         }
-        let locale = locale ?? Locale(identifier: "en_US_POSIX")
-        func formatter(template: String) -> DateFormatter {
-            let formatter = DateFormatter()
-            formatter.locale = locale
-            formatter.calendar = calendar.calendar
-            formatter.timeZone = .gmt
-            formatter.setLocalizedDateFormatFromTemplate(template)
-            return formatter
-        }
-        let monthYear = formatter(template: "yMMMM")
-        titles = .formatted(
-            monthYear: monthYear,
-            eraMonthYear: formatter(template: "GyMMMM"),
-            monthOnly: { let f = formatter(template: "MMMM"); f.dateFormat = "LLLL"; return f }(),
-            // Japanese years count from the start of each era, so the era is always named.
-            presentEra: identifier == .japanese ? nil : calendar.calendar.component(.era, from: Date(timeIntervalSinceReferenceDate: 0))
-        )
-        weekdayLabels = Self.headerLabels(
-            [monthYear.shortStandaloneWeekdaySymbols, monthYear.veryShortStandaloneWeekdaySymbols],
-            width: headerWidth
-        )
+        let formatted = Formatted(locale: Self.withWesternDigits(locale ?? Locale(identifier: "en_US_POSIX")), calendar: calendar)
+        titles = .formatted(formatted)
+        weekdayLabels = Self.headerLabels(formatted.weekdaySymbols)
     }
 
-    /// The first list of names that stays distinct once each name is cut to `width` cells; the
-    /// first list, cut, when none does.
-    static func headerLabels(_ candidates: [[String]], width: Int) -> [String] {
-        let usable = candidates.filter { $0.count == 7 }
-        let cut = usable.map { names in names.map { DisplayWidth.prefix(of: $0, fitting: width) } }
-        return cut.first { Set($0).count == 7 } ?? cut.first ?? Self.posixWeekdayNames.map { String($0.prefix(width)) }
+    /// `locale` with the Latin numbering system, so that titles use the digits the grid uses.
+    static func withWesternDigits(_ locale: Locale) -> Locale {
+        var components = Locale.Components(locale: locale)
+        components.numberingSystem = "latn"
+        return Locale(components: components)
+    }
+
+    /// The first list of names that stays distinct once each name is cut to `labelWidth` cells;
+    /// the first list, cut, when none does.
+    static func headerLabels(_ candidates: [[String]]) -> [String] {
+        let cut = candidates.filter { $0.count == 7 }.map { names in
+            names.map { name in
+                // A cut can end in a joiner (Persian "سه‌شنبه" cuts to "سه" and a ZWNJ): drop it.
+                var scalars = Array(DisplayWidth.prefix(of: name, fitting: labelWidth).unicodeScalars)
+                while let last = scalars.last, last.properties.generalCategory == .format { scalars.removeLast() }
+                return String(String.UnicodeScalarView(scalars))
+            }
+        }
+        return cut.first { Set($0).count == 7 } ?? cut.first ?? posixWeekdayNames.map { String($0.prefix(labelWidth)) }
     }
 
     /// The month's title with its year, as "February 2024" or "March 44 BC".
@@ -75,19 +70,159 @@ public struct CalendarNames {
         case .posixGregorian:
             let name = Self.posixMonthNames[(month.name.month - 1) % 12]
             return month.name.era == 0 ? "\(name) \(month.name.year) BC" : "\(name) \(month.name.year)"
-        case let .formatted(monthYear, eraMonthYear, _, presentEra):
-            let formatter = month.name.era == presentEra ? monthYear : eraMonthYear
-            return formatter.string(from: month.start)
+        case let .formatted(formatted):
+            return (formatted.eras.names(month.name.era) ? formatted.eraMonthYear : formatted.monthYear).string(for: month)
         }
     }
 
-    /// The month's name alone, as "February".
+    /// The month's name alone, as "February" (the year view's titles).
     public func monthName(of month: Month) -> String {
         switch titles {
         case .posixGregorian:
             return Self.posixMonthNames[(month.name.month - 1) % 12]
-        case let .formatted(_, _, monthOnly, _):
-            return monthOnly.string(from: month.start)
+        case let .formatted(formatted):
+            return formatted.monthOnly.string(for: month)
+        }
+    }
+
+    /// The year `month` belongs to, as a heading: "2024", "44 BC", "5784", "令和6年".
+    public func yearTitle(of month: Month) -> String {
+        switch titles {
+        case .posixGregorian:
+            return month.name.era == 0 ? "\(month.name.year) BC" : "\(month.name.year)"
+        case let .formatted(formatted):
+            return (formatted.eras.names(month.name.era) ? formatted.eraYear : formatted.year).string(for: month)
+        }
+    }
+}
+
+// MARK: Names from Foundation
+
+extension CalendarNames {
+    /// When a title names the era.
+    enum EraRule {
+        /// Japanese years count from the start of each era.
+        case always
+        /// Chinese and Dangi titles carry the related Gregorian year instead.
+        case never
+        /// Only outside the era of the present, as "March 44 BC".
+        case outside(present: Int)
+
+        func names(_ era: Int) -> Bool {
+            switch self {
+            case .always: return true
+            case .never: return false
+            case .outside(let present): return era != present
+            }
+        }
+    }
+
+    /// The formats of one locale and calendar.
+    struct Formatted {
+        let monthYear: Format
+        let eraMonthYear: Format
+        let monthOnly: Format
+        let year: Format
+        let eraYear: Format
+        let eras: EraRule
+        let weekdaySymbols: [[String]]
+
+        init(locale: Locale, calendar: MonthCalendar) {
+            let identifier = calendar.identifier
+            // Chinese and Dangi years are numbered in 60-year cycles: titles carry the related
+            // Gregorian year ("r" in ICU patterns) to be unambiguous. Foundation on Linux
+            // formats Dangi dates as Gregorian ones, so both are formatted as Chinese.
+            let cyclic = identifier == .chinese || identifier == .dangi
+            var formatting = cyclic ? MonthCalendar(.chinese).calendar : Calendar(identifier: identifier)
+            formatting.timeZone = .gmt
+            func make(_ template: String, standalone: Bool = false) -> Format {
+                let formatter = DateFormatter()
+                formatter.locale = locale
+                formatter.calendar = formatting
+                formatter.timeZone = .gmt
+                formatter.setLocalizedDateFormatFromTemplate(template)
+                if standalone { formatter.dateFormat = "LLLL" }
+                return Format(formatter, cyclic: cyclic, english: locale.language.languageCode == .english)
+            }
+            monthYear = make("yMMMM")
+            eraMonthYear = make("GyMMMM")
+            monthOnly = make("MMMM", standalone: true)
+            year = make("y")
+            eraYear = make("Gy")
+            // Amete Alem years have a single era; Chinese and Dangi titles carry the related year.
+            eras = identifier == .japanese ? .always : cyclic || identifier == .ethiopicAmeteAlem ? .never
+                : .outside(present: calendar.calendar.component(.era, from: Date(timeIntervalSinceReferenceDate: 0)))
+            weekdaySymbols = [monthYear.formatter.shortStandaloneWeekdaySymbols, monthYear.formatter.veryShortStandaloneWeekdaySymbols]
+        }
+    }
+
+    /// One date format, and for the Chinese and Dangi calendars the handling of leap months.
+    ///
+    /// The Dangi calendar has leap months the Chinese one lacks (a leap third month in 2012,
+    /// where China had a leap fourth), so a cyclic month is formatted from the Chinese month of
+    /// the same era, year and number, never leap, with the month field left as a placeholder;
+    /// the field is formatted on its own and, for a leap month, given the locale's leap marker,
+    /// read off a known Chinese leap month: "闰2月", "윤2월", and in English "Leap Second Month"
+    /// where ICU says "Second Monthbis".
+    struct Format {
+        let formatter: DateFormatter
+        /// Cyclic calendars: the month field alone, and the leap marker around it.
+        private let field: DateFormatter?
+        private let leapTemplate: String
+        private let chinese: Calendar?
+        private static let placeholder = "\u{E000}"
+
+        init(_ formatter: DateFormatter, cyclic: Bool, english: Bool) {
+            self.formatter = formatter
+            guard cyclic, let pattern = formatter.dateFormat else {
+                field = nil
+                leapTemplate = Self.placeholder
+                chinese = nil
+                return
+            }
+            chinese = formatter.calendar
+            // The year field becomes the related Gregorian year; the month field a placeholder.
+            var frame = ""
+            var monthField = ""
+            var quoted = false
+            for character in pattern {
+                if character == "'" { quoted.toggle() }
+                if !quoted, character == "M" || character == "L" {
+                    if monthField.isEmpty { frame += "'\(Self.placeholder)'" }
+                    monthField.append(character)
+                } else {
+                    frame.append(!quoted && character == "y" ? "r" : character)
+                }
+            }
+            formatter.dateFormat = frame
+            if monthField.isEmpty {
+                field = nil
+                leapTemplate = Self.placeholder
+                return
+            }
+            let field = DateFormatter()
+            field.locale = formatter.locale
+            field.calendar = formatter.calendar
+            field.timeZone = .gmt
+            field.dateFormat = monthField
+            self.field = field
+            // Days of the second month of 2023 (2023-02-26) and of its leap month (2023-03-31).
+            let plain = field.string(from: DayNumber.date(8_091))
+            let leap = field.string(from: DayNumber.date(8_124))
+            let template = leap.range(of: plain).map { leap.replacingCharacters(in: $0, with: Self.placeholder) } ?? Self.placeholder
+            leapTemplate = english && template.hasSuffix("bis") ? "Leap " + Self.placeholder : template
+        }
+
+        /// The text for `month`.
+        func string(for month: Month) -> String {
+            guard let chinese else { return formatter.string(from: month.start) }
+            let parts = DateComponents(era: month.name.era, year: month.name.year, month: month.name.month, day: 15, hour: 12)
+            let date = chinese.date(from: parts) ?? month.start
+            let text = formatter.string(from: date)
+            guard let field else { return text }
+            let name = field.string(from: date)
+            let marked = month.name.isLeapMonth ? leapTemplate.replacingOccurrences(of: Self.placeholder, with: name) : name
+            return text.replacingOccurrences(of: Self.placeholder, with: marked)
         }
     }
 }

@@ -12,17 +12,16 @@ public protocol ByteSink: AnyObject {
 /// stops as soon as the sink throws (a reader that went away).
 public struct MonthPrinter {
     public let renderer: MonthRenderer
-    public let calendar: MonthCalendar
-    public let firstWeekday: Int
     public let columns: Int
+    /// A line centred over the first row, when given (the year view's heading).
+    public var heading: String?
     /// Bytes gathered before each write.
     public var blockSize = 64 * 1024
 
-    public init(renderer: MonthRenderer, calendar: MonthCalendar, firstWeekday: Int, columns: Int) {
+    public init(renderer: MonthRenderer, columns: Int, heading: String? = nil) {
         self.renderer = renderer
-        self.calendar = calendar
-        self.firstWeekday = firstWeekday
         self.columns = max(1, columns)
+        self.heading = heading
     }
 
     /// Writes every month of `months` to `sink`, then what is left in the buffer.
@@ -34,6 +33,12 @@ public struct MonthPrinter {
         var first = true
         func emitRow() throws {
             if !first { buffer.append(UInt8(ascii: "\n")) }
+            if first, let heading {
+                let width = renderer.rowWidth(row)
+                buffer.append(contentsOf: String(repeating: " ", count: max(0, (width - DisplayWidth.of(heading)) / 2)).utf8)
+                buffer.append(contentsOf: heading.utf8)
+                buffer.append(UInt8(ascii: "\n"))
+            }
             first = false
             renderer.appendRow(row, to: &buffer)
             row.removeAll(keepingCapacity: true)
@@ -43,7 +48,7 @@ public struct MonthPrinter {
             }
         }
         for month in months {
-            row.append(MonthGrid(month: month, in: calendar, firstWeekday: firstWeekday))
+            row.append(renderer.grid(for: month))
             if row.count == columns { try emitRow() }
         }
         if !row.isEmpty { try emitRow() }

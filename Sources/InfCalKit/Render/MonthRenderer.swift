@@ -1,3 +1,23 @@
+import Foundation
+
+/// How a day cell is numbered.
+public enum DayNumbering: Sendable {
+    /// The day of the month, in two cells.
+    case dayOfMonth
+    /// The day of the year, in three cells (`--day-of-year`, cal's -j).
+    case dayOfYear
+}
+
+/// Which week numbers the week-number column shows.
+public enum WeekNumbering: Equatable, Sendable {
+    /// ISO 8601 weeks: Monday to Sunday, week 1 holds 4 January. A row that is not a Monday
+    /// week shows the week of its Thursday, which holds most of its days.
+    case iso
+    /// Weeks of the calendar's year as the rows show them, week 1 being the first with at
+    /// least `minimumDays` days of the new year (the locale's rule).
+    case locale(minimumDays: Int)
+}
+
 /// Formats month grids as text in the classic `cal` layout.
 ///
 /// A ladder of small steps, as CPython's `TextCalendar`: a day cell, a week, the weekday header,
@@ -5,32 +25,70 @@
 /// and the highlight of today wraps only the digits, so it never moves a column. Lines are
 /// appended as UTF-8 bytes to a buffer, each ending in a newline and never in a space.
 public struct MonthRenderer {
+    /// What the title of a month says.
+    public enum TitleStyle: Sendable {
+        /// "February 2024", for months one after another.
+        case monthAndYear
+        /// "February", under a year heading.
+        case monthOnly
+    }
+
     /// The names of months and weekdays.
     public let names: CalendarNames
-    /// Cells a day takes: 2 for days of the month.
-    public let cellWidth: Int
+    /// The calendar the months come from.
+    public let calendar: MonthCalendar
+    /// The weekday of each row's first cell, 1 (Sunday) to 7 (Saturday).
+    public let firstWeekday: Int
+    public let numbering: DayNumbering
+    /// The week-number column, or nil for none.
+    public let weekNumbers: WeekNumbering?
+    public var titleStyle: TitleStyle = .monthAndYear
     /// The day to highlight (a day number), or nil for none.
     public var highlightedDay: Int?
-    /// The escape sequences that start and end the highlight.
+
+    /// The escape sequences that start and end the highlight (reverse video).
     public static let highlightOn: [UInt8] = Array("\u{1B}[7m".utf8)
     public static let highlightOff: [UInt8] = Array("\u{1B}[27m".utf8)
     /// Spaces between months side by side.
     public static let gutter = 2
 
-    /// The weekday header, laid out for `firstWeekday`, and its width.
     private let header: [UInt8]
+    private let isoWeeks = MonthCalendar(.iso8601)
 
-    /// A renderer writing names from `names`, weeks starting on `firstWeekday` (1 is Sunday), the
-    /// day `highlightedDay` (a day number) in reverse video when given.
-    public init(names: CalendarNames, firstWeekday: Int, highlightedDay: Int? = nil) {
+    /// A renderer for months of `calendar` named by `names`, rows starting on `firstWeekday`
+    /// (1 is Sunday), days numbered by `numbering`, with an optional week-number column, and
+    /// `highlightedDay` (a day number) in reverse video when given.
+    public init(names: CalendarNames, calendar: MonthCalendar, firstWeekday: Int, numbering: DayNumbering = .dayOfMonth,
+                weekNumbers: WeekNumbering? = nil, highlightedDay: Int? = nil) {
         self.names = names
-        self.cellWidth = names.headerWidth
+        self.calendar = calendar
+        self.firstWeekday = firstWeekday
+        self.numbering = numbering
+        self.weekNumbers = weekNumbers
         self.highlightedDay = highlightedDay
-        header = Array(Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: names.headerWidth).utf8)
+        let cellWidth = numbering == .dayOfYear ? 3 : 2
+        header = Array(((weekNumbers == nil ? "" : "   ") + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: cellWidth)).utf8)
     }
 
-    /// The width of one month in cells: seven day cells and the spaces between them.
-    public var monthWidth: Int { 7 * cellWidth + 6 }
+    /// Cells a day takes.
+    public var cellWidth: Int { numbering == .dayOfYear ? 3 : 2 }
+    /// Cells the week-number column takes, with its space.
+    public var weekColumnWidth: Int { weekNumbers == nil ? 0 : 3 }
+    /// The width of a month's grid: the week column, seven day cells and the spaces between them.
+    public var monthWidth: Int { weekColumnWidth + 7 * cellWidth + 6 }
+
+    // MARK: Grids
+
+    /// `month` laid out in weeks, its days numbered as this renderer shows them.
+    public func grid(for month: Month) -> MonthGrid {
+        switch numbering {
+        case .dayOfMonth:
+            return MonthGrid(month: month, in: calendar, firstWeekday: firstWeekday)
+        case .dayOfYear:
+            let first = calendar.dayOfYear(month.firstDay) ?? 1
+            return MonthGrid(month: month, labels: .counting(from: first), firstWeekday: firstWeekday)
+        }
+    }
 
     // MARK: The ladder
 
@@ -42,52 +100,81 @@ public struct MonthRenderer {
         }.joined(separator: " ")
     }
 
-    /// The title centred over the month: left padding floor((width - title) / 2), none after.
-    public func formatTitle(_ month: Month) -> String {
-        let title = names.title(of: month)
-        return String(repeating: " ", count: max(0, (monthWidth - DisplayWidth.of(title)) / 2)) + title
+    /// The month's title text, without padding.
+    public func titleText(_ month: Month) -> String {
+        titleStyle == .monthOnly ? names.monthName(of: month) : names.title(of: month)
     }
 
-    /// Appends one day cell: its number right-aligned in `cellWidth` cells, highlighted if today.
+    /// The title centred over `width` cells: left padding floor((width - title) / 2), none after.
+    public func formatTitle(_ month: Month, width: Int? = nil) -> String {
+        let title = titleText(month)
+        return String(repeating: " ", count: max(0, ((width ?? monthWidth) - DisplayWidth.of(title)) / 2)) + title
+    }
+
+    /// Appends `value` right-aligned in `width` cells (more if it needs them).
     @inline(__always)
-    func appendDay(_ cell: MonthGrid.Cell, to out: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
+    static func appendNumber(_ value: Int, width: Int, highlighted: Bool = false, to out: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
-        var value = cell.label
+        var rest = value.magnitude
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {
-                buffer[5 - count] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
+                buffer[7 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
                 count += 1
-            } while value > 0 && count < 6
+            } while rest > 0 && count < 8
         }
-        for _ in count..<max(count, cellWidth) { out.append(UInt8(ascii: " ")) }
-        let highlighted = cell.day == highlightedDay
-        if highlighted { out.append(contentsOf: Self.highlightOn) }
-        withUnsafeBytes(of: &digits) { buffer in out.append(contentsOf: buffer[(6 - count)...]) }
-        if highlighted { out.append(contentsOf: Self.highlightOff) }
+        for _ in count..<max(count, width) { out.append(UInt8(ascii: " ")) }
+        if highlighted { out.append(contentsOf: highlightOn) }
+        withUnsafeBytes(of: &digits) { buffer in out.append(contentsOf: buffer[(8 - count)...]) }
+        if highlighted { out.append(contentsOf: highlightOff) }
+    }
+
+    /// The week number of the row that starts on `rowStart` (a day number).
+    func weekNumber(ofRowStarting rowStart: Int) -> Int? {
+        switch weekNumbers {
+        case nil:
+            return nil
+        case .iso:
+            // Thursday is weekday 5; its ISO week is the week of most of the row's days.
+            let thursday = rowStart + (5 - firstWeekday + 7) % 7
+            return isoWeeks.weekOfYear(thursday, firstWeekday: 2, minimumDays: 4)
+        case .locale(let minimumDays):
+            return calendar.weekOfYear(rowStart, firstWeekday: firstWeekday, minimumDays: minimumDays)
+        }
     }
 
     /// Appends week `week` of `grid`: exactly `monthWidth` cells, blank cells as spaces.
     func appendWeek(_ grid: MonthGrid, week: Int, to out: inout [UInt8]) {
+        if weekNumbers != nil {
+            let rowStart = grid.month.firstDay - grid.leadingBlanks + 7 * week
+            if let number = weekNumber(ofRowStarting: rowStart) {
+                Self.appendNumber(number, width: 2, to: &out)
+            } else {
+                out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+            }
+            out.append(UInt8(ascii: " "))
+        }
         for column in 0..<7 {
             if column > 0 { out.append(UInt8(ascii: " ")) }
-            if week < grid.weekCount, let cell = grid.cell(week: week, column: column) {
-                appendDay(cell, to: &out)
+            if let cell = grid.cell(week: week, column: column) {
+                Self.appendNumber(cell.label, width: cellWidth, highlighted: cell.day == highlightedDay, to: &out)
             } else {
                 out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: cellWidth))
             }
         }
     }
 
-    /// Appends line `line` of `grid` (0 the title, 1 the header, then the weeks) and returns the
-    /// cells it took. Lines past the last week are empty.
-    func appendLine(_ line: Int, of grid: MonthGrid, to out: inout [UInt8]) -> Int {
+    /// Appends line `line` of `grid` (0 the title, 1 the header, then the weeks), the title
+    /// centred over `width` cells, and returns the cells it took. Lines past the last week are empty.
+    func appendLine(_ line: Int, of grid: MonthGrid, title: String, width: Int, to out: inout [UInt8]) -> Int {
         switch line {
         case 0:
-            let title = formatTitle(grid.month)
+            let titleWidth = DisplayWidth.of(title)
+            let padding = max(0, (width - titleWidth) / 2)
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
             out.append(contentsOf: title.utf8)
-            return DisplayWidth.of(title)
+            return padding + titleWidth
         case 1:
             out.append(contentsOf: header)
             return monthWidth
@@ -99,19 +186,28 @@ public struct MonthRenderer {
     }
 
     /// Appends `grids` side by side, `gutter` spaces apart: a title line, a header line and as many
-    /// week lines as the longest month needs; shorter months are padded so the rows line up.
+    /// week lines as the longest month needs; shorter months are padded so the rows line up. A
+    /// month whose title is wider than its grid gets a column as wide as its title.
     public func appendRow(_ grids: [MonthGrid], to out: inout [UInt8]) {
+        let titles = grids.map { titleText($0.month) }
+        let widths = titles.map { max(monthWidth, DisplayWidth.of($0)) }
         let lineCount = 2 + (grids.map(\.weekCount).max() ?? 0)
         for line in 0..<lineCount {
             for (position, grid) in grids.enumerated() {
-                let width = appendLine(line, of: grid, to: &out)
+                let used = appendLine(line, of: grid, title: titles[position], width: widths[position], to: &out)
                 if position < grids.count - 1 {
-                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, monthWidth - width) + Self.gutter))
+                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[position] - used) + Self.gutter))
                 }
             }
             while out.last == UInt8(ascii: " ") { out.removeLast() }
             out.append(UInt8(ascii: "\n"))
         }
+    }
+
+    /// The width of `grids` side by side.
+    public func rowWidth(_ grids: [MonthGrid]) -> Int {
+        let widths = grids.map { max(monthWidth, DisplayWidth.of(titleText($0.month))) }
+        return widths.reduce(0, +) + Self.gutter * max(0, widths.count - 1)
     }
 
     /// The lines of `grids` side by side, without newlines (for tests and the pager).
