@@ -87,7 +87,7 @@ import Testing
     @Test func aFullDiskIsAnError() throws {
         let process = Process()
         process.executableURL = BinaryRunner.executable
-        process.arguments = ["--forward", "100"]
+        process.arguments = ["--forward", "100", "--today", "2024-02-15"]
         process.environment = BinaryRunner.baseEnvironment
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let err = Pipe()
