@@ -215,9 +215,9 @@ import Testing
         let widths = grids.map { max(renderer.monthWidth, DisplayWidth.of(renderer.titleText($0.month))) }
         for line in 0..<(2 + (grids.map(\.weekCount).max() ?? 0)) {
             for (position, grid) in grids.enumerated() {
-                var bytes: [UInt8] = []
-                let used = renderer.appendLine(line, of: grid, title: renderer.titleText(grid.month), width: widths[position], to: &bytes)
-                #expect(used == DisplayWidth.of(String(decoding: bytes, as: UTF8.self)))
+                let bytes = ByteBuffer()
+                let used = renderer.appendLine(line, of: grid, title: renderer.titleText(grid.month), width: widths[position], to: bytes)
+                #expect(used == DisplayWidth.of(String(decoding: bytes.bytes, as: UTF8.self)))
                 #expect(used <= widths[position])
                 if line == 1 || (line >= 2 && line - 2 < grid.weekCount) { #expect(used == renderer.monthWidth) }
             }

@@ -69,7 +69,7 @@ public struct CalendarNames {
         switch titles {
         case .posixGregorian:
             let name = Self.posixMonthNames[(month.name.month - 1) % 12]
-            return month.name.era == 0 ? "\(name) \(month.name.year) BC" : "\(name) \(month.name.year)"
+            return name + " " + String(month.name.year) + (month.name.era == 0 ? " BC" : "")
         case let .formatted(formatted):
             return (formatted.eras.names(month.name.era) ? formatted.eraMonthYear : formatted.monthYear).string(for: month)
         }

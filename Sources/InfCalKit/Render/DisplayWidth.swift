@@ -22,6 +22,12 @@ public enum DisplayWidth {
 
     /// The cells `text` takes.
     public static func of(_ text: some StringProtocol) -> Int {
+        // Printable ASCII, the common case, is one cell a byte.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+        if ascii == true { return text.utf8.count }
         var width = 0
         for scalar in text.unicodeScalars { width += of(scalar) }
         return width

@@ -26,8 +26,7 @@ public struct MonthPrinter {
 
     /// Writes every month of `months` to `sink`, then what is left in the buffer.
     public func print<Months: Sequence<Month>>(_ months: Months, to sink: ByteSink) throws {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(blockSize + 4096)
+        let buffer = ByteBuffer(capacity: blockSize + 16 * 1024)
         var row: [MonthGrid] = []
         row.reserveCapacity(columns)
         var first = true
@@ -35,16 +34,16 @@ public struct MonthPrinter {
             if !first { buffer.append(UInt8(ascii: "\n")) }
             if first, let heading {
                 let width = renderer.rowWidth(row)
-                buffer.append(contentsOf: String(repeating: " ", count: max(0, (width - DisplayWidth.of(heading)) / 2)).utf8)
-                buffer.append(contentsOf: heading.utf8)
+                buffer.appendSpaces((width - DisplayWidth.of(heading)) / 2)
+                buffer.append(heading)
                 buffer.append(UInt8(ascii: "\n"))
             }
             first = false
-            renderer.appendRow(row, to: &buffer)
+            renderer.appendRow(row, to: buffer)
             row.removeAll(keepingCapacity: true)
             if buffer.count >= blockSize {
-                try sink.write(buffer)
-                buffer.removeAll(keepingCapacity: true)
+                try sink.write(buffer.bytes)
+                buffer.removeAll()
             }
         }
         for month in months {
@@ -52,6 +51,6 @@ public struct MonthPrinter {
             if row.count == columns { try emitRow() }
         }
         if !row.isEmpty { try emitRow() }
-        if !buffer.isEmpty { try sink.write(buffer) }
+        if buffer.count > 0 { try sink.write(buffer.bytes) }
     }
 }

@@ -54,6 +54,8 @@ public struct MonthRenderer {
 
     private let header: [UInt8]
     private let isoWeeks = MonthCalendar(.iso8601)
+    /// Week lines already formatted, shared by the copies of this renderer.
+    private let weekLines = WeekLineCache()
 
     /// A renderer for months of `calendar` named by `names`, rows starting on `firstWeekday`
     /// (1 is Sunday), days numbered by `numbering`, with an optional week-number column, and
@@ -113,7 +115,7 @@ public struct MonthRenderer {
 
     /// Appends `value` right-aligned in `width` cells (more if it needs them).
     @inline(__always)
-    static func appendNumber(_ value: Int, width: Int, highlighted: Bool = false, to out: inout [UInt8]) {
+    static func appendNumber(_ value: Int, width: Int, highlighted: Bool = false, to out: ByteBuffer) {
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         var rest = value.magnitude
@@ -124,10 +126,12 @@ public struct MonthRenderer {
                 count += 1
             } while rest > 0 && count < 8
         }
-        for _ in count..<max(count, width) { out.append(UInt8(ascii: " ")) }
-        if highlighted { out.append(contentsOf: highlightOn) }
-        withUnsafeBytes(of: &digits) { buffer in out.append(contentsOf: buffer[(8 - count)...]) }
-        if highlighted { out.append(contentsOf: highlightOff) }
+        if width > count { out.appendSpaces(width - count) }
+        if highlighted { out.append(highlightOn) }
+        withUnsafeBytes(of: &digits) { buffer in
+            out.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(8 - count)...]))
+        }
+        if highlighted { out.append(highlightOff) }
     }
 
     /// The week number of the row that starts on `rowStart` (a day number).
@@ -145,42 +149,62 @@ public struct MonthRenderer {
     }
 
     /// Appends week `week` of `grid`: exactly `monthWidth` cells, blank cells as spaces.
-    func appendWeek(_ grid: MonthGrid, week: Int, to out: inout [UInt8]) {
+    func appendWeek(_ grid: MonthGrid, week: Int, to out: ByteBuffer) {
+        // A week of days numbered 1, 2, 3, ... without today in it depends only on where the
+        // month starts and how long it is: most weeks are copied from the cache.
+        if weekNumbers == nil, case .consecutive = grid.labels,
+           highlightedDay.map({ !grid.month.contains(day: $0) }) ?? true,
+           let slot = WeekLineCache.slot(leadingBlanks: grid.leadingBlanks, dayCount: grid.month.dayCount, week: week) {
+            if let line = weekLines.lines[slot] {
+                out.append(line)
+            } else {
+                let line = ByteBuffer(capacity: 64)
+                appendCells(grid, week: week, to: line)
+                weekLines.lines[slot] = line.bytes
+                out.append(line.bytes)
+            }
+            return
+        }
         if weekNumbers != nil {
             let rowStart = grid.month.firstDay - grid.leadingBlanks + 7 * week
             if let number = weekNumber(ofRowStarting: rowStart) {
-                Self.appendNumber(number, width: 2, to: &out)
+                Self.appendNumber(number, width: 2, to: out)
             } else {
-                out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+                out.appendSpaces(2)
             }
             out.append(UInt8(ascii: " "))
         }
+        appendCells(grid, week: week, to: out)
+    }
+
+    /// Appends the seven day cells of week `week` of `grid`.
+    private func appendCells(_ grid: MonthGrid, week: Int, to out: ByteBuffer) {
         for column in 0..<7 {
             if column > 0 { out.append(UInt8(ascii: " ")) }
             if let cell = grid.cell(week: week, column: column) {
-                Self.appendNumber(cell.label, width: cellWidth, highlighted: cell.day == highlightedDay, to: &out)
+                Self.appendNumber(cell.label, width: cellWidth, highlighted: cell.day == highlightedDay, to: out)
             } else {
-                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: cellWidth))
+                out.appendSpaces(cellWidth)
             }
         }
     }
 
     /// Appends line `line` of `grid` (0 the title, 1 the header, then the weeks), the title
     /// centred over `width` cells, and returns the cells it took. Lines past the last week are empty.
-    func appendLine(_ line: Int, of grid: MonthGrid, title: String, width: Int, to out: inout [UInt8]) -> Int {
+    func appendLine(_ line: Int, of grid: MonthGrid, title: String, titleWidth: Int? = nil, width: Int, to out: ByteBuffer) -> Int {
         switch line {
         case 0:
-            let titleWidth = DisplayWidth.of(title)
+            let titleWidth = titleWidth ?? DisplayWidth.of(title)
             let padding = max(0, (width - titleWidth) / 2)
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
-            out.append(contentsOf: title.utf8)
+            out.appendSpaces(padding)
+            out.append(title)
             return padding + titleWidth
         case 1:
-            out.append(contentsOf: header)
+            out.append(header)
             return monthWidth
         default:
             guard line - 2 < grid.weekCount else { return 0 }
-            appendWeek(grid, week: line - 2, to: &out)
+            appendWeek(grid, week: line - 2, to: out)
             return monthWidth
         }
     }
@@ -188,18 +212,20 @@ public struct MonthRenderer {
     /// Appends `grids` side by side, `gutter` spaces apart: a title line, a header line and as many
     /// week lines as the longest month needs; shorter months are padded so the rows line up. A
     /// month whose title is wider than its grid gets a column as wide as its title.
-    public func appendRow(_ grids: [MonthGrid], to out: inout [UInt8]) {
+    public func appendRow(_ grids: [MonthGrid], to out: ByteBuffer) {
         let titles = grids.map { titleText($0.month) }
-        let widths = titles.map { max(monthWidth, DisplayWidth.of($0)) }
+        let titleWidths = titles.map { DisplayWidth.of($0) }
+        let widths = titleWidths.map { max(monthWidth, $0) }
         let lineCount = 2 + (grids.map(\.weekCount).max() ?? 0)
         for line in 0..<lineCount {
             for (position, grid) in grids.enumerated() {
-                let used = appendLine(line, of: grid, title: titles[position], width: widths[position], to: &out)
+                let used = appendLine(line, of: grid, title: titles[position], titleWidth: titleWidths[position],
+                                      width: widths[position], to: out)
                 if position < grids.count - 1 {
-                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, widths[position] - used) + Self.gutter))
+                    out.appendSpaces(max(0, widths[position] - used) + Self.gutter)
                 }
             }
-            while out.last == UInt8(ascii: " ") { out.removeLast() }
+            out.trimTrailingSpaces()
             out.append(UInt8(ascii: "\n"))
         }
     }
@@ -212,10 +238,25 @@ public struct MonthRenderer {
 
     /// The lines of `grids` side by side, without newlines (for tests and the pager).
     public func formatRow(_ grids: [MonthGrid]) -> [String] {
-        var bytes: [UInt8] = []
-        appendRow(grids, to: &bytes)
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let buffer = ByteBuffer()
+        appendRow(grids, to: buffer)
+        var lines = String(decoding: buffer.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.removeLast()
         return lines
+    }
+}
+
+/// Formatted week lines of months numbered 1, 2, 3, ..., by where the month starts, its length
+/// and the week. A class, so that copies of a renderer share what was formatted; used from one
+/// thread, so it opts out of dynamic exclusivity checks on its hot path.
+final class WeekLineCache {
+    static let longestMonth = 40
+    static let weeks = 7
+    @exclusivity(unchecked) var lines: [[UInt8]?] = Array(repeating: nil, count: 7 * (longestMonth + 1) * weeks)
+
+    /// Where the line is kept, or nil for a month too long to keep.
+    static func slot(leadingBlanks: Int, dayCount: Int, week: Int) -> Int? {
+        guard dayCount <= longestMonth, week < weeks, (0..<7).contains(leadingBlanks) else { return nil }
+        return (leadingBlanks * (longestMonth + 1) + dayCount) * weeks + week
     }
 }
