@@ -8,8 +8,9 @@ public enum InfCal {
         Platform.ignoreBrokenPipe()
         let standardOutput = FileOutput(fd: 1)
         let configuration: Configuration
+        let raw: RawOptions
         do {
-            let raw = try ArgumentParser.parse(arguments)
+            raw = try ArgumentParser.parse(arguments)
             configuration = try Configuration.resolve(raw, environment: currentEnvironment())
         } catch {
             return fail(error.description, status: ExitStatus.usage)
@@ -22,10 +23,16 @@ public enum InfCal {
                 try standardOutput.write(HelpText.version + "\n")
             case .forward, .backward, .single:
                 try configuration.makePrinter().print(configuration.months(), to: standardOutput)
+            case .paged:
+                return try PagerSession(configuration: configuration,
+                                        automaticColumns: (raw.last(.columns)?.value ?? "auto") == "auto",
+                                        followsClock: !raw.has(.today)).run()
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.
             return ExitStatus.success
+        } catch let error as UsageError {
+            return fail(error.description, status: ExitStatus.usage)
         } catch Platform.WriteError.failed(let code) {
             return fail("write error: \(Platform.describe(errno: code))", status: ExitStatus.failure)
         } catch {
@@ -45,7 +52,8 @@ public enum InfCal {
             variables: ProcessInfo.processInfo.environment,
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
-            localToday: (parts.year ?? 2001, parts.month ?? 1, parts.day ?? 1)
+            localToday: (parts.year ?? 2001, parts.month ?? 1, parts.day ?? 1),
+            keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
     }
 

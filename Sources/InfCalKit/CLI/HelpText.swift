@@ -32,8 +32,10 @@ public enum HelpText {
         Gregorian from 1582-10-15 and Julian before, as the calendar shows them;
         years are astronomical (0000 is 1 BC, -0043-03 is March 44 BC).
 
-        With no --forward or --backward, infcal prints the --from month at a terminal
-        and streams forward without end into a pipe or file (infcal | less).
+        With no --forward or --backward, infcal pages through months at a terminal
+        (as --paged; press ? there for the keys) and streams forward without end into
+        a pipe or file (infcal | less). With TERM dumb or unset it prints the --from
+        month at a terminal instead, and --paged is refused.
 
         Environment: NO_COLOR (set and not empty: no highlight with --color auto),
         TERM (unset or dumb: no highlight with --color auto), COLUMNS (the width

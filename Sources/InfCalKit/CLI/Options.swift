@@ -2,6 +2,7 @@
 /// this one table, so they cannot drift apart.
 public enum OptionKey: String, CaseIterable, Sendable {
     case from, since, until, forward, backward, columns, color, today, monday, sunday, help, version
+    case paged
 }
 
 /// How an option takes its value.
@@ -49,6 +50,9 @@ extension OptionSpec {
         OptionSpec(key: .backward, long: "backward", short: nil, value: .optional(placeholder: "N", accepts: isCount),
                    summary: "print N months from --from backwards, newest first",
                    expected: "a count from 1 to \(Int.max)"),
+        OptionSpec(key: .paged, long: "paged", short: nil, value: .none,
+                   summary: "page through months at the terminal (press ? there for the keys)",
+                   expected: ""),
         OptionSpec(key: .since, long: "since", short: nil, value: .required(placeholder: "DATE"),
                    summary: "show no month that ends before DATE", expected: dateExpected),
         OptionSpec(key: .until, long: "until", short: nil, value: .required(placeholder: "DATE"),
