@@ -66,7 +66,9 @@ final class PagerSession {
                 : followsClock ? Self.millisecondsToNextDay() : -1
             let ready = try Platform.waitForInput([terminal.input, signalPipe], timeout: timeout)
 
-            for signal in Platform.drainSignals(signalPipe) {
+            // Signals: when the pipe has their bytes, or poll was interrupted before it could say.
+            let signals = ready.contains(signalPipe) || ready.isEmpty ? Platform.drainSignals(signalPipe) : []
+            for signal in signals {
                 switch signal {
                 case .interrupt, .terminate, .hangUp:
                     return .signal(signal)
