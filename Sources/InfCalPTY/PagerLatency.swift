@@ -20,11 +20,9 @@ public enum PagerLatency {
         }
 
         public var description: String {
-            func ms(_ value: Double) -> String {
-                let tenths = Int((value * 10_000).rounded())
-                return "\(tenths / 10).\(tenths % 10) ms"
-            }
-            return "\(samples.count) presses: best \(ms(best)), median \(ms(median)), 90% \(ms(percentile(0.9))), worst \(ms(worst))"
+            func us(_ value: Double) -> String { "\(Int((value * 1_000_000).rounded())) us" }
+            return "\(samples.count) presses: best \(us(best)), median \(us(median)), 90% \(us(percentile(0.9))), "
+                + "99% \(us(percentile(0.99))), worst \(us(worst))"
         }
     }
 

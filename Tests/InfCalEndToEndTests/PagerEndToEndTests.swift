@@ -238,7 +238,7 @@ import Testing
         #expect(summary.samples.count == 30)
         // Loose: this is a smoke test, the benchmark measures properly.
         #expect(summary.median < 1.0, "\(summary)")
-        print("pager key to repaint under a pty (debug build): \(summary)")
+        print("pager key to repaint under a pty: \(summary)")
         try session.send("q")
         #expect(session.waitForExit() == .exited(0))
     }
