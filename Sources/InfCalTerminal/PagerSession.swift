@@ -11,9 +11,11 @@ final class PagerSession {
     private var decoder = KeyDecoder()
     /// What the screen shows now; nil when unknown, so that the next frame is drawn whole.
     private var shown: Frame?
+    /// When the clock is looked at next: the coming local midnight.
+    private var nextDay = Date.distantFuture
 
     /// The signals the pager handles.
-    static let signals: [Platform.Signal] = [.interrupt, .terminate, .hangUp, .terminalStop, .continue, .windowChange]
+    static let signals: [Platform.Signal] = [.interrupt, .quit, .terminate, .hangUp, .terminalStop, .continue, .windowChange]
     /// The longest wait (ms) between looks at the clock.
     static let clockInterval = 60_000
 
@@ -21,7 +23,7 @@ final class PagerSession {
     enum End {
         /// A quit key.
         case quit
-        /// SIGINT, SIGTERM or SIGHUP: the process ends by it once the terminal is restored.
+        /// SIGINT, SIGQUIT, SIGTERM or SIGHUP: the process ends by it once the terminal is restored.
         case signal(Platform.Signal)
         /// The terminal went away.
         case hangUp
@@ -35,8 +37,8 @@ final class PagerSession {
     }
 
     /// Runs the pager until a quit key or a signal and returns the exit status; the terminal
-    /// is restored on every way out. Ends the process by the signal for SIGINT, SIGTERM and
-    /// SIGHUP.
+    /// is restored on every way out. Ends the process by the signal for SIGINT, SIGQUIT,
+    /// SIGTERM and SIGHUP.
     /// - throws: `UsageError.unavailable` when no terminal can be opened for keys, a write
     ///   error when the terminal takes no output.
     func run() throws -> Int32 {
@@ -54,38 +56,47 @@ final class PagerSession {
         }
         // Signals are caught before the terminal changes, so none can leave it raw.
         guard let signalPipe = Platform.catchSignals(Self.signals) else {
-            throw Platform.WriteError.failed(errno)
+            throw PagerFailure(description: "cannot catch signals: \(Platform.describe(errno: errno))")
         }
         defer { Platform.releaseSignals(Self.signals, readEnd: signalPipe) }
-        try terminal.enter()
         defer { terminal.leave() }
+        try terminal.enter()
+        if followsClock { lookAtTheClock() }
 
         while true {
             try draw(on: terminal)
             let timeout = decoder.hasPending ? KeyDecoder.escapeTimeout
-                : followsClock ? Self.millisecondsToNextDay() : -1
+                : followsClock ? Self.milliseconds(until: nextDay) : -1
             let ready = try Platform.waitForInput([terminal.input, signalPipe], timeout: timeout)
 
             // Signals: when the pipe has their bytes, or poll was interrupted before it could say.
-            let signals = ready.contains(signalPipe) || ready.isEmpty ? Platform.drainSignals(signalPipe) : []
-            for signal in signals {
+            var signals = ready.contains(signalPipe) || ready.isEmpty ? Platform.drainSignals(signalPipe) : []
+            var reenter = false
+            var next = 0
+            while next < signals.count {
+                let signal = signals[next]
+                next += 1
                 switch signal {
-                case .interrupt, .terminate, .hangUp:
+                case .interrupt, .quit, .terminate, .hangUp:
                     return .signal(signal)
                 case .terminalStop:
                     terminal.leave()
                     Platform.stopProcess(resumingCatch: .terminalStop)
-                    try terminal.enter()
-                    shown = nil
+                    // Back after fg: the SIGCONT that woke us is among these.
+                    signals += Platform.drainSignals(signalPipe)
+                    reenter = true
                 case .continue:
-                    // Continued after a stop we did not see (SIGSTOP): the shell may have
-                    // reset the terminal, so raw mode and the whole screen again.
-                    try terminal.enter()
-                    shown = nil
+                    // Also after a stop we did not see (SIGSTOP): the shell may have reset
+                    // the terminal meanwhile.
+                    reenter = true
                 default:
                     // SIGWINCH: the next frame is composed for the new size.
                     break
                 }
+            }
+            if reenter {
+                try terminal.enter()
+                shown = nil
             }
 
             var keys: [Key] = []
@@ -107,7 +118,8 @@ final class PagerSession {
                 case .draw: break
                 }
             }
-            if followsClock, let today = Self.localToday() { state.setToday(today) }
+            // After a timeout always (the clock may have been set), else once midnight passed.
+            if followsClock, ready.isEmpty || Date() >= nextDay { lookAtTheClock() }
         }
     }
 
@@ -128,21 +140,28 @@ final class PagerSession {
         return calendar
     }
 
-    /// Today's day number in the local zone, or nil if Foundation cannot say.
-    static func localToday() -> Int? {
-        let parts = localCalendar().dateComponents([.year, .month, .day], from: Date())
-        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-        return Today.dayNumber(year: year, month: month, day: day)
+    /// Sets today from the local clock and notes when the next day starts.
+    private func lookAtTheClock() {
+        let calendar = Self.localCalendar()
+        let now = Date()
+        let parts = calendar.dateComponents([.year, .month, .day], from: now)
+        if let year = parts.year, let month = parts.month, let day = parts.day,
+           let today = Today.dayNumber(year: year, month: month, day: day) {
+            state.setToday(today)
+        }
+        nextDay = calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0),
+                                    matchingPolicy: .nextTime) ?? now.addingTimeInterval(Double(Self.clockInterval) / 1000)
     }
 
-    /// Milliseconds until just after the next local midnight, at most `clockInterval` (a
-    /// machine that slept, or a clock that was set, is noticed within that).
-    static func millisecondsToNextDay() -> Int {
-        let calendar = localCalendar()
-        let now = Date()
-        guard let next = calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0),
-                                           matchingPolicy: .nextTime) else { return clockInterval }
-        let milliseconds = Int((next.timeIntervalSince(now) * 1000).rounded(.up)) + 10
+    /// Milliseconds until just after `date`, at most `clockInterval` (a machine that slept, or
+    /// a clock that was set, is noticed within that).
+    static func milliseconds(until date: Date) -> Int {
+        let milliseconds = Int((date.timeIntervalSinceNow * 1000).rounded(.up)) + 10
         return min(clockInterval, max(10, milliseconds))
     }
+}
+
+/// A failure of the pager that is not the user's: reported as is, exit status 1.
+struct PagerFailure: Error, CustomStringConvertible {
+    let description: String
 }

@@ -112,6 +112,7 @@ extension Platform {
     public struct Signal: Hashable, Sendable {
         public let number: Int32
         public static let interrupt = Signal(number: SIGINT)
+        public static let quit = Signal(number: SIGQUIT)
         public static let terminate = Signal(number: SIGTERM)
         public static let hangUp = Signal(number: SIGHUP)
         public static let terminalStop = Signal(number: SIGTSTP)

@@ -132,8 +132,14 @@ import Testing
         #expect(session.screen.reversedTexts == [])
     }
 
-    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
     func signalRestoresTheTerminal(_ signal: Int32) throws {
+        // SIGQUIT ends with a core dump by default: none, in the work tree or anywhere.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        var current = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &current)
+        noCore.rlim_max = current.rlim_max
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
         let session = try Self.start(["--columns", "1"])
         // The settings the terminal had before infcal started.
         let before = try #require(session.initialAttributes)
