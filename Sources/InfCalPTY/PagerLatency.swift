@@ -6,6 +6,7 @@
 public enum PagerLatency {
     /// The statistics of a run, in seconds.
     public struct Summary: Sendable, CustomStringConvertible {
+        /// Each press's latency, in seconds, in the order pressed.
         public let samples: [Double]
         public var median: Double { percentile(0.5) }
         public var worst: Double { samples.max() ?? 0 }

@@ -1,8 +1,11 @@
 /// A terminal's size in character cells.
 public struct TerminalSize: Hashable, Sendable {
+    /// Cells across.
     public var columns: Int
+    /// Lines down.
     public var rows: Int
 
+    /// A size of `columns` x `rows` cells.
     public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
@@ -14,6 +17,7 @@ public struct ScreenPosition: Hashable, Sendable {
     public var row: Int
     public var column: Int
 
+    /// The cell at `row`, `column` (from 0).
     public init(row: Int, column: Int) {
         self.row = row
         self.column = column
@@ -45,7 +49,9 @@ public enum TerminalCodes {
     public static let enter = "\u{1B}[?1049h\u{1B}[?25l"
     /// Show the cursor and go back to the normal screen, as it was before.
     public static let leave = "\u{1B}[?25h\u{1B}[?1049l"
+    /// Hide the cursor (every frame without a prompt ends so).
     public static let hideCursor = "\u{1B}[?25l"
+    /// Show the cursor (a frame with the go-to prompt ends so).
     public static let showCursor = "\u{1B}[?25h"
     /// Cursor home, then erase the whole screen.
     public static let clearScreen = "\u{1B}[H\u{1B}[2J"

@@ -34,6 +34,7 @@ public struct PagerState {
 
     /// The month index; its current month is the first month on the screen.
     public private(set) var index: MonthIndex
+    /// What fills the screen now.
     public private(set) var screen: Screen = .months
     /// The message of the last key, or nil; the next key clears it.
     public private(set) var message: Message?
@@ -54,7 +55,9 @@ public struct PagerState {
     public static let maximumCount = 9999
     /// The longest text the go-to prompt takes.
     public static let maximumPromptLength = 32
+    /// The status line after a move forward stopped at a bound.
     public static let boundAfter = "no later month"
+    /// The status line after a move back stopped at a bound.
     public static let boundBefore = "no earlier month"
 
     /// A pager standing on `start` in `calendar`, kept inside `bounds`, with `today` (a day number).
