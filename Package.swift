@@ -15,7 +15,10 @@ let package = Package(
         // (--static-swift-stdlib -Xswiftc -static-executable), which starts several times
         // faster than a binary that loads the Swift runtime and ICU from shared libraries.
         .executableTarget(name: "infcal", dependencies: ["InfCalKit", "InfCalTerminal"]),
+        // Test support: runs a program under a pseudo-terminal and rebuilds its screen; the
+        // end-to-end tests and the benchmark (key press to repaint) drive the pager with it.
+        .target(name: "InfCalPTY", dependencies: ["InfCalKit"]),
         .testTarget(name: "InfCalKitTests", dependencies: ["InfCalKit"]),
-        .testTarget(name: "InfCalEndToEndTests", dependencies: ["infcal", "InfCalTerminal"]),
+        .testTarget(name: "InfCalEndToEndTests", dependencies: ["infcal", "InfCalTerminal", "InfCalPTY"]),
     ]
 )

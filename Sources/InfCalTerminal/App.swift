@@ -8,8 +8,9 @@ public enum InfCal {
         Platform.ignoreBrokenPipe()
         let standardOutput = FileOutput(fd: 1)
         let configuration: Configuration
+        let raw: RawOptions
         do {
-            let raw = try ArgumentParser.parse(arguments)
+            raw = try ArgumentParser.parse(arguments)
             configuration = try Configuration.resolve(raw, environment: currentEnvironment())
         } catch {
             return fail(error.description, status: ExitStatus.usage)
@@ -24,10 +25,16 @@ public enum InfCal {
                 try standardOutput.write(configuration.calendarList().map { $0 + "\n" }.joined())
             case .forward, .backward, .single, .year:
                 try configuration.makePrinter().print(configuration.months(), to: standardOutput)
+            case .paged:
+                return try PagerSession(configuration: configuration,
+                                        automaticColumns: (raw.last(.columns)?.value ?? "auto") == "auto",
+                                        followsClock: !raw.has(.today)).run()
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.
             return ExitStatus.success
+        } catch let error as UsageError {
+            return fail(error.description, status: ExitStatus.usage)
         } catch Platform.WriteError.failed(let code) {
             return fail("write error: \(Platform.describe(errno: code))", status: ExitStatus.failure)
         } catch {
@@ -44,7 +51,8 @@ public enum InfCal {
             variables: ProcessInfo.processInfo.environment,
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
-            localToday: DayNumber.localDate(of: Date(), in: .current)
+            localToday: DayNumber.localDate(of: Date(), in: .current),
+            keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
     }
 

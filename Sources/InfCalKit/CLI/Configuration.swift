@@ -12,13 +12,16 @@ public struct RunEnvironment: Sendable {
     /// Today's date where the user is (Gregorian year, month, day in the local zone); the
     /// `--today` option overrides it.
     public var localToday: (year: Int, month: Int, day: Int)
+    /// Whether a terminal to read keys from (/dev/tty) can be opened, as the pager needs.
+    public var keyboardIsAvailable: Bool
 
     public init(variables: [String: String], stdoutIsTerminal: Bool, terminalWidth: Int?,
-                localToday: (year: Int, month: Int, day: Int)) {
+                localToday: (year: Int, month: Int, day: Int), keyboardIsAvailable: Bool = false) {
         self.variables = variables
         self.stdoutIsTerminal = stdoutIsTerminal
         self.terminalWidth = terminalWidth
         self.localToday = localToday
+        self.keyboardIsAvailable = keyboardIsAvailable
     }
 }
 
@@ -30,12 +33,15 @@ public struct Configuration {
         case forward(count: Int?)
         /// Print months from the start backwards, newest first.
         case backward(count: Int?)
-        /// Print the start month alone (at a terminal, with no direction given).
+        /// Print the start month alone (at a terminal, with no direction given, when the pager
+        /// cannot run there).
         case single
         /// Print the months of the calendar year that holds the start month, under a heading.
         case year
         /// Print the calendars this platform computes, each with the name of today's month.
         case listCalendars
+        /// The interactive pager (`--paged`, or a terminal with no direction given).
+        case paged
         case help
         case version
     }
@@ -90,7 +96,7 @@ public struct Configuration {
             return count.map { AnySequence(index.forward.prefix($0)) } ?? AnySequence(index.forward)
         case .backward(let count):
             return count.map { AnySequence(index.backward.prefix($0)) } ?? AnySequence(index.backward)
-        case .single:
+        case .single, .paged:
             return AnySequence([start])
         case .year:
             // The start is the year's first month (see `resolveYear`); the year ends where
@@ -202,6 +208,11 @@ extension Configuration {
         let forward = raw.last(.forward)
         let backward = raw.last(.backward)
         if let forward, let backward { throw .conflict(forward.spelling, backward.spelling) }
+        if let paged = raw.last(.paged) {
+            if let other = forward ?? backward ?? raw.last(.year) { throw .conflict(paged.spelling, other.spelling) }
+            if let reason = pagerUnavailability(environment) { throw .unavailable(option: paged.spelling, reason: reason) }
+            return .paged
+        }
         if let year = raw.last(.year) {
             if let direction = forward ?? backward { throw .conflict(year.spelling, direction.spelling) }
             if year.value != nil, let from = raw.last(.from) { throw .conflict(year.spelling + " " + (year.value ?? ""), from.spelling) }
@@ -217,8 +228,20 @@ extension Configuration {
             }
             return option.key == .forward ? .forward(count: count) : .backward(count: count)
         }
-        // No direction: a pipe or file gets an endless stream, a terminal one month.
-        return environment.stdoutIsTerminal ? .single : .forward(count: nil)
+        // No direction: a pipe or file gets an endless stream, a terminal the pager (or one
+        // month, where the pager cannot run).
+        guard environment.stdoutIsTerminal else { return .forward(count: nil) }
+        return pagerUnavailability(environment) == nil ? .paged : .single
+    }
+
+    /// Why the pager cannot run in `environment`, or nil when it can: it needs standard output
+    /// to be a terminal that moves its cursor (TERM set and not dumb) and a terminal for keys.
+    static func pagerUnavailability(_ environment: RunEnvironment) -> String? {
+        let term = environment.variables["TERM"] ?? ""
+        if !environment.stdoutIsTerminal { return "standard output is not a terminal" }
+        if term.isEmpty || term == "dumb" { return "TERM is \(term.isEmpty ? "unset" : "dumb"), so the terminal cannot move its cursor" }
+        if !environment.keyboardIsAvailable { return "no terminal to read keys from (/dev/tty cannot be opened)" }
+        return nil
     }
 
     private static func resolveFirstWeekday(_ raw: RawOptions, locale: Locale?) throws(UsageError) -> Int {

@@ -51,8 +51,10 @@ public enum HelpText {
         years are astronomical (0000 is 1 BC, -0043-03 is March 44 BC). With
         --calendar, months start at the calendar's month that holds the date.
 
-        With no --forward, --backward or --year, infcal prints the --from month at a
-        terminal and streams forward without end into a pipe or file (infcal | less).
+        With no --forward, --backward or --year, infcal pages through months at a
+        terminal (as --paged; press ? there for the keys) and streams forward without
+        end into a pipe or file (infcal | less). With TERM dumb or unset it prints the
+        --from month at a terminal instead, and --paged is refused.
 
         Environment: LC_ALL, then LC_TIME, then LANG name the locale (C or POSIX:
         English, Sunday first); NO_COLOR (set and not empty) and TERM (unset or dumb)

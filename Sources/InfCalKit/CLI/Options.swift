@@ -2,7 +2,7 @@
 /// this one table, so they cannot drift apart.
 public enum OptionKey: String, CaseIterable, Sendable {
     case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
-    case weekNumbers, dayOfYear, color, today, help, version
+    case weekNumbers, dayOfYear, color, today, help, version, paged
 }
 
 /// How an option takes its value.
@@ -50,6 +50,9 @@ extension OptionSpec {
         OptionSpec(key: .backward, long: "backward", short: nil, value: .optional(placeholder: "N", accepts: isCount),
                    summary: "print N months from --from backwards, newest first",
                    expected: "a count from 1 to \(Int.max)"),
+        OptionSpec(key: .paged, long: "paged", short: nil, value: .none,
+                   summary: "page through months at the terminal (press ? there for the keys)",
+                   expected: ""),
         OptionSpec(key: .year, long: "year", short: "y", value: .optional(placeholder: "YYYY", accepts: isCount),
                    summary: "the months of the calendar's year YYYY (default: the year of --from), three a row",
                    expected: "a year of the calendar, from 1"),

@@ -1,0 +1,242 @@
+import Foundation
+
+/// What the pager shows and where it stands: the state machine behind the keys.
+///
+/// Pure: keys in, state out. The terminal layer feeds it keys and the date, and draws the
+/// frame `PagerView` composes from it.
+public struct PagerState {
+    /// What fills the screen.
+    public enum Screen: Equatable, Sendable {
+        /// The month grids, with the status line.
+        case months
+        /// The list of keys.
+        case help
+        /// The go-to prompt on the status line, with what was typed so far.
+        case prompt(String)
+    }
+
+    /// What the caller does after a key.
+    public enum Outcome: Equatable, Sendable {
+        /// Draw the new state (only what changed).
+        case draw
+        /// Clear the screen and draw everything afresh (Ctrl-L).
+        case redraw
+        /// Restore the terminal and end.
+        case quit
+    }
+
+    /// A one-line message for the status line.
+    public struct Message: Equatable, Sendable {
+        public let text: String
+        /// Whether it reports a mistake (a bad date) rather than a fact (a bound).
+        public let isError: Bool
+    }
+
+    /// The month index; its current month is the first month on the screen.
+    public private(set) var index: MonthIndex
+    /// What fills the screen now.
+    public private(set) var screen: Screen = .months
+    /// The message of the last key, or nil; the next key clears it.
+    public private(set) var message: Message?
+    /// The count typed so far, or nil when none is.
+    public private(set) var count: Int?
+    /// Today's day number: the month `t` goes to and the day highlighted.
+    public private(set) var today: Int
+
+    /// The calendar months are stepped and found in.
+    public let calendar: MonthCalendar
+    /// The bounds no month may pass.
+    public let bounds: MonthBounds
+    /// The calendar go-to dates are read in (the command line's).
+    let gregorian = MonthCalendar(.gregorian)
+
+    /// The largest count; more digits keep it. A count of years is walked month by month,
+    /// and this keeps the longest walk well under a second.
+    public static let maximumCount = 9999
+    /// The longest text the go-to prompt takes.
+    public static let maximumPromptLength = 32
+    /// The status line after a move forward stopped at a bound.
+    public static let boundAfter = "no later month"
+    /// The status line after a move back stopped at a bound.
+    public static let boundBefore = "no earlier month"
+
+    /// A pager standing on `start` in `calendar`, kept inside `bounds`, with `today` (a day number).
+    public init(calendar: MonthCalendar, start: Month, bounds: MonthBounds, today: Int) {
+        self.calendar = calendar
+        self.bounds = bounds
+        self.today = today
+        index = MonthIndex(calendar: calendar, start: start, bounds: bounds)
+    }
+
+    /// The first month on the screen.
+    public var current: Month { index.current }
+
+
+    /// Sets today's day number (the date changed at midnight); the highlight follows it.
+    /// - returns: whether it changed.
+    @discardableResult
+    public mutating func setToday(_ day: Int) -> Bool {
+        guard day != today else { return false }
+        today = day
+        return true
+    }
+
+    // MARK: Keys
+
+    /// Acts on `key` and says what the caller does next.
+    public mutating func handle(_ key: Key) -> Outcome {
+        switch screen {
+        case .help:
+            // Any key leaves the help; Ctrl-C still quits.
+            screen = .months
+            return key == .interrupt ? .quit : .draw
+        case .prompt(let text):
+            return handlePrompt(key, text: text)
+        case .months:
+            return handleMonths(key)
+        }
+    }
+
+    private mutating func handleMonths(_ key: Key) -> Outcome {
+        message = nil
+        if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
+            count = min(Self.maximumCount, (count ?? 0) * 10 + digit)
+            return .draw
+        }
+        if key == .backspace, let typed = count {
+            count = typed >= 10 ? typed / 10 : nil
+            return .draw
+        }
+        if key == .escape, count != nil {
+            count = nil
+            return .draw
+        }
+        let repeats = max(1, count ?? 1)
+        count = nil
+        guard let action = PagerBindings.action(for: key) else {
+            if case .character = key { message = Message(text: "\(key.name): not a key here (? for help)", isError: true) }
+            return .draw
+        }
+        switch action {
+        case .nextMonth: move(by: repeats)
+        case .previousMonth: move(by: -repeats)
+        case .nextYear: move(years: repeats)
+        case .previousYear: move(years: -repeats)
+        case .today: goToToday()
+        case .goTo: screen = .prompt("")
+        case .help: screen = .help
+        case .redraw: return .redraw
+        case .quit: return .quit
+        }
+        return .draw
+    }
+
+    private mutating func handlePrompt(_ key: Key, text: String) -> Outcome {
+        switch key {
+        case .enter:
+            screen = .months
+            goTo(text)
+        case .escape:
+            screen = .months
+        case .interrupt:
+            return .quit
+        case .backspace:
+            screen = text.isEmpty ? .months : .prompt(String(text.dropLast()))
+        case .character(let character) where text.count < Self.maximumPromptLength:
+            screen = .prompt(text + String(character))
+        default:
+            break
+        }
+        return .draw
+    }
+
+    // MARK: Moves
+
+    /// Moves `months` months (back when negative), stopping at a bound and saying so.
+    public mutating func move(by months: Int) {
+        let taken = index.move(by: months)
+        if taken < months.magnitude {
+            message = Message(text: months > 0 ? Self.boundAfter : Self.boundBefore, isError: false)
+        }
+    }
+
+    /// Moves `years` calendar years (back when negative): to the month of the same number in
+    /// that year, not a leap month; where the year has no such month (Adar I outside a Hebrew
+    /// leap year), to the next month it has (Adar). Twelve months in the Gregorian calendar,
+    /// twelve or thirteen in the Hebrew and Chinese ones. Stops at a bound and says so.
+    public mutating func move(years: Int) {
+        let target = index.current.name.month
+        for _ in 0..<years.magnitude {
+            let year = index.current.name
+            // Leave this year: to the first month of the next or the last of the previous.
+            while (index.current.name.era, index.current.name.year) == (year.era, year.year) {
+                guard years > 0 ? index.moveForward() : index.moveBackward() else { return bound(years) }
+            }
+            let reached = (index.current.name.era, index.current.name.year)
+            func step(_ forward: Bool) -> Bool {
+                var probe = index
+                guard forward ? probe.moveForward() : probe.moveBackward(),
+                      (probe.current.name.era, probe.current.name.year) == reached else { return false }
+                index = probe
+                return true
+            }
+            if years > 0 {
+                while index.current.name.month < target || index.current.name.isLeapMonth, step(true) {}
+            } else {
+                var passedHigher = false
+                while index.current.name.month > target || index.current.name.isLeapMonth {
+                    passedHigher = passedHigher || index.current.name.month > target
+                    guard step(false) else { break }
+                }
+                if index.current.name.month < target, passedHigher { _ = step(true) }
+            }
+        }
+    }
+
+    private mutating func bound(_ direction: Int) {
+        message = Message(text: direction > 0 ? Self.boundAfter : Self.boundBefore, isError: false)
+    }
+
+    /// Goes to today's month, if the bounds and the calendar have it.
+    public mutating func goToToday() {
+        guard let month = calendar.month(containing: today) else {
+            message = Message(text: "today is outside the calendar", isError: true)
+            return
+        }
+        guard bounds.admits(month) else {
+            message = Message(text: "today is outside --since/--until", isError: true)
+            return
+        }
+        index.jump(to: month)
+    }
+
+    /// Goes to the month holding the date `text` names (a DATE as `--from` takes it), or
+    /// leaves an error message and stays.
+    public mutating func goTo(_ text: String) {
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else { return }
+        guard let date = DateArgument.parse(typed) else {
+            message = Message(text: "not a date: '\(typed)' (YYYY-MM or YYYY-MM-DD)", isError: true)
+            return
+        }
+        let day: Int
+        do {
+            day = try date.period(today: today, in: gregorian).lowerBound
+        } catch .noSuchDay {
+            message = Message(text: "no such day: '\(typed)'", isError: true)
+            return
+        } catch {
+            message = Message(text: "outside the calendar: '\(typed)'", isError: true)
+            return
+        }
+        guard let month = calendar.month(containing: day) else {
+            message = Message(text: "outside the calendar: '\(typed)'", isError: true)
+            return
+        }
+        guard bounds.admits(month) else {
+            message = Message(text: "outside --since/--until: '\(typed)'", isError: true)
+            return
+        }
+        index.jump(to: month)
+    }
+}

@@ -1,0 +1,319 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The functions of a pseudo-terminal's master side. glibc has them (`stdlib.h`), but the
+/// Swift Glibc module leaves them out (they need `_XOPEN_SOURCE`), so they are looked up at
+/// run time in the process's own symbols.
+enum PTYFunctions {
+    typealias OpenPT = @convention(c) (Int32) -> Int32
+    typealias Grant = @convention(c) (Int32) -> Int32
+    typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+
+    /// posix_openpt, grantpt, unlockpt and ptsname, or nil if any is missing.
+    static let resolved: (open: OpenPT, grant: Grant, unlock: Grant, name: Name)? = {
+        guard let handle = dlopen(nil, RTLD_NOW),
+              let open = dlsym(handle, "posix_openpt"), let grant = dlsym(handle, "grantpt"),
+              let unlock = dlsym(handle, "unlockpt"), let name = dlsym(handle, "ptsname")
+        else { return nil }
+        return (unsafeBitCast(open, to: OpenPT.self), unsafeBitCast(grant, to: Grant.self),
+                unsafeBitCast(unlock, to: Grant.self), unsafeBitCast(name, to: Name.self))
+    }()
+
+    /// `POSIX_SPAWN_SETSID` from glibc's spawn.h (since glibc 2.26; a macro, so not imported):
+    /// the child calls setsid() before its file actions run, so the terminal it opens first
+    /// becomes its controlling terminal.
+    static let spawnSetsid: Int16 = 0x80
+}
+
+/// A terminal's settings, compared field by field (a termios struct without its padding).
+public struct TerminalAttributes: Equatable, Sendable, CustomStringConvertible {
+    public let inputFlags: UInt32
+    public let outputFlags: UInt32
+    public let controlFlags: UInt32
+    public let localFlags: UInt32
+    public let lineDiscipline: UInt8
+    public let controlCharacters: [UInt8]
+    public let inputSpeed: UInt32
+    public let outputSpeed: UInt32
+
+    init(_ value: termios) {
+        inputFlags = value.c_iflag
+        outputFlags = value.c_oflag
+        controlFlags = value.c_cflag
+        localFlags = value.c_lflag
+        lineDiscipline = value.c_line
+        var cc = value.c_cc
+        controlCharacters = withUnsafeBytes(of: &cc) { Array($0) }
+        inputSpeed = value.c_ispeed
+        outputSpeed = value.c_ospeed
+    }
+
+    /// Whether the terminal is in canonical mode (line editing) with echo, as a shell leaves it.
+    public var isCookedWithEcho: Bool {
+        localFlags & UInt32(ICANON) != 0 && localFlags & UInt32(ECHO) != 0
+    }
+
+    public var description: String {
+        "iflag \(String(inputFlags, radix: 8)) oflag \(String(outputFlags, radix: 8)) cflag \(String(controlFlags, radix: 8)) lflag \(String(localFlags, radix: 8)) cc \(controlCharacters)"
+    }
+}
+
+/// A program run under a fresh pseudo-terminal, as a user at a terminal would run it: the
+/// terminal is its controlling terminal and its standard input, output and error. Keys go in
+/// with `send`, what it draws comes out in `screen` (and raw in `output`).
+///
+/// Every wait has a deadline, and the child is killed when the session ends, so nothing that
+/// drives it can hang. Not thread-safe: use one session from one task.
+public final class PseudoTerminalSession {
+    /// How the child ended.
+    public enum Exit: Equatable, Sendable, CustomStringConvertible {
+        case exited(Int32)
+        case signalled(Int32)
+
+        public var description: String {
+            switch self {
+            case .exited(let status): return "exit status \(status)"
+            case .signalled(let signal): return "signal \(signal)"
+            }
+        }
+    }
+
+    /// A failure to set the session up.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The environment tests and benchmarks pin: a fixed zone and locale, an xterm.
+    public static let pinnedEnvironment: [String: String] = [
+        "PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C", "TERM": "xterm",
+    ]
+
+    /// The child's process id.
+    public let pid: pid_t
+    /// The master side, where the test reads and writes.
+    private let master: Int32
+    /// The slave side, kept open here to read its settings and so that it never hangs up.
+    private let slave: Int32
+    /// The screen as the child drew it.
+    public private(set) var screen: TerminalScreen
+    /// Every byte the child wrote to the terminal.
+    public private(set) var output: [UInt8] = []
+    /// How the child ended, once it has.
+    public private(set) var exit: Exit?
+    /// The terminal's settings just before the child started: what it must leave behind.
+    public let initialAttributes: TerminalAttributes?
+
+    /// Starts `executable` with `arguments` and exactly `environment` under a new terminal of
+    /// `columns` x `rows`. With `controllingTerminal` false the child has none (it cannot open
+    /// /dev/tty); with `stdinFromNull` its standard input is /dev/null.
+    /// - throws: `Failure` when no pseudo-terminal can be made or the child cannot start.
+    public init(executable: String, arguments: [String], environment: [String: String] = pinnedEnvironment,
+                columns: Int = 80, rows: Int = 24, controllingTerminal: Bool = true, stdinFromNull: Bool = false) throws {
+        guard let pty = PTYFunctions.resolved else { throw Failure(description: "posix_openpt and friends are missing") }
+        let master = pty.open(O_RDWR | O_NOCTTY)
+        guard master >= 0 else { throw Failure(description: "posix_openpt: errno \(errno)") }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        guard pty.grant(master) == 0, pty.unlock(master) == 0, let namePointer = pty.name(master) else {
+            _ = close(master)
+            throw Failure(description: "grantpt/unlockpt/ptsname: errno \(errno)")
+        }
+        let slavePath = String(cString: namePointer)
+        let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0 else {
+            _ = close(master)
+            throw Failure(description: "open \(slavePath): errno \(errno)")
+        }
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A new session: the first terminal the child opens without O_NOCTTY becomes its
+        // controlling terminal. Default signal actions, nothing blocked.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        let flags = PTYFunctions.spawnSetsid | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        guard posix_spawnattr_setflags(&attributes, flags) == 0 else {
+            _ = close(master); _ = close(slave)
+            throw Failure(description: "posix_spawn cannot start a new session here (glibc older than 2.26?)")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let ttyFlags = O_RDWR | (controllingTerminal ? 0 : O_NOCTTY)
+        if stdinFromNull {
+            posix_spawn_file_actions_addopen(&actions, 1, slavePath, ttyFlags, 0)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, slavePath, ttyFlags, 0)
+            posix_spawn_file_actions_adddup2(&actions, 0, 1)
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        }
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var initial = termios()
+        initialAttributes = tcgetattr(slave, &initial) == 0 ? TerminalAttributes(initial) : nil
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            _ = close(master); _ = close(slave)
+            throw Failure(description: "posix_spawn \(executable): errno \(status)")
+        }
+        self.pid = pid
+        self.master = master
+        self.slave = slave
+        screen = TerminalScreen(columns: columns, rows: rows)
+    }
+
+    deinit {
+        if exit == nil {
+            _ = kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+        }
+        _ = close(master)
+        _ = close(slave)
+    }
+
+    // MARK: Talking to the child
+
+    /// Types `bytes` into the terminal.
+    public func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { _ = pump(timeout: 0.01); continue }
+                throw Failure(description: "write to the terminal: errno \(errno)")
+            }
+            offset += written
+        }
+    }
+
+    /// Types `text` into the terminal.
+    public func send(_ text: String) throws {
+        try send(Array(text.utf8))
+    }
+
+    /// Resizes the terminal; the kernel sends SIGWINCH to the child, as a terminal emulator's
+    /// resize does.
+    public func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        screen.resize(columns: columns, rows: rows)
+    }
+
+    /// Sends `signal` to the child.
+    public func signal(_ signal: Int32) {
+        _ = kill(pid, signal)
+    }
+
+    /// The terminal's settings now, or nil if it will not say.
+    public func attributes() -> TerminalAttributes? {
+        var value = termios()
+        guard tcgetattr(slave, &value) == 0 else { return nil }
+        return TerminalAttributes(value)
+    }
+
+    /// Sets the terminal's settings (as a shell does when a job stops).
+    public func setAttributes(_ attributes: TerminalAttributes) {
+        var value = termios()
+        guard tcgetattr(slave, &value) == 0 else { return }
+        value.c_iflag = attributes.inputFlags
+        value.c_oflag = attributes.outputFlags
+        value.c_cflag = attributes.controlFlags
+        value.c_lflag = attributes.localFlags
+        withUnsafeMutableBytes(of: &value.c_cc) { cc in
+            for (index, byte) in attributes.controlCharacters.enumerated() where index < cc.count { cc[index] = byte }
+        }
+        _ = tcsetattr(slave, TCSANOW, &value)
+    }
+
+    // MARK: Waiting
+
+    /// Reads what the child wrote within `timeout` seconds (returning as soon as something came).
+    /// - returns: how many bytes were read.
+    @discardableResult
+    public func pump(timeout: Double) -> Int {
+        var entry = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, Int32(max(0, timeout * 1000).rounded(.up))) > 0 else { return 0 }
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            output += buffer[0..<count]
+            screen.feed(buffer[0..<count])
+            total += count
+            var more = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&more, 1, 0) > 0 else { break }
+        }
+        return total
+    }
+
+    /// Reads output until `condition` holds for the screen, or `timeout` seconds pass.
+    /// - returns: whether the condition held.
+    @discardableResult
+    public func waitFor(timeout: Double = 10, _ condition: (TerminalScreen) -> Bool) -> Bool {
+        let end = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while !condition(screen) {
+            let left = ContinuousClock.now.duration(to: end)
+            guard left > .zero else { return false }
+            pump(timeout: min(0.05, Double(left.components.attoseconds) / 1e18 + Double(left.components.seconds)))
+            if exit == nil { _ = reap() }
+        }
+        return true
+    }
+
+    /// Reads output until the screen shows `text`, or `timeout` seconds pass.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: Double = 10) -> Bool {
+        waitFor(timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Reads output until the child ends, or `timeout` seconds pass.
+    /// - returns: how it ended, or nil if it still runs.
+    @discardableResult
+    public func waitForExit(timeout: Double = 10) -> Exit? {
+        let end = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while exit == nil, ContinuousClock.now < end {
+            pump(timeout: 0.01)
+            _ = reap()
+        }
+        pump(timeout: 0)
+        return exit
+    }
+
+    /// Whether the child is stopped (SIGSTOP, SIGTSTP), waiting up to `timeout` seconds.
+    public func waitForStop(timeout: Double = 10) -> Bool {
+        let end = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while ContinuousClock.now < end {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid, status & 0xFF == 0x7F { return true }
+            pump(timeout: 0.01)
+        }
+        return false
+    }
+
+    /// Collects the child's status if it has ended.
+    private func reap() -> Exit? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        let signal = status & 0x7F
+        if signal == 0 {
+            exit = .exited((status >> 8) & 0xFF)
+        } else if signal != 0x7F {
+            exit = .signalled(signal)
+        }
+        return exit
+    }
+}

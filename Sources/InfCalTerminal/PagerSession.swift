@@ -1,0 +1,167 @@
+import Foundation
+import InfCalKit
+
+/// The interactive pager at a real terminal: reads keys and signals, feeds them to
+/// `PagerState`, and draws the frames `PagerView` composes, one write per frame.
+final class PagerSession {
+    private var state: PagerState
+    private let view: PagerView
+    /// Whether today follows the clock (no `--today`): the highlight moves at midnight.
+    private let followsClock: Bool
+    private var decoder = KeyDecoder()
+    /// What the screen shows now; nil when unknown, so that the next frame is drawn whole.
+    private var shown: Frame?
+    /// When the clock is looked at next: the coming local midnight.
+    private var nextDay = Date.distantFuture
+
+    /// The signals the pager handles.
+    static let signals: [Platform.Signal] = [.interrupt, .quit, .terminate, .hangUp, .terminalStop, .continue, .windowChange]
+    /// The longest wait (ms) between looks at the clock.
+    static let clockInterval = 60_000
+
+    /// How a session ended.
+    enum End {
+        /// A quit key.
+        case quit
+        /// SIGINT, SIGQUIT, SIGTERM or SIGHUP: the process ends by it once the terminal is restored.
+        case signal(Platform.Signal)
+        /// The terminal went away.
+        case hangUp
+    }
+
+    init(configuration: Configuration, automaticColumns: Bool, followsClock: Bool) {
+        state = PagerState(calendar: configuration.calendar, start: configuration.start,
+                           bounds: configuration.bounds, today: configuration.today)
+        view = PagerView(configuration: configuration, automaticColumns: automaticColumns)
+        self.followsClock = followsClock
+    }
+
+    /// Runs the pager until a quit key or a signal and returns the exit status; the terminal
+    /// is restored on every way out. Ends the process by the signal for SIGINT, SIGQUIT,
+    /// SIGTERM and SIGHUP.
+    /// - throws: `UsageError.unavailable` when no terminal can be opened for keys, a write
+    ///   error when the terminal takes no output.
+    func run() throws -> Int32 {
+        switch try session() {
+        case .quit: return ExitStatus.success
+        case .hangUp: return ExitStatus.failure
+        case .signal(let signal): Platform.die(by: signal)
+        }
+    }
+
+    /// The session proper; the terminal is restored when it returns or throws.
+    private func session() throws -> End {
+        guard let terminal = RawTerminal(output: FileOutput(fd: 1)) else {
+            throw UsageError.unavailable(option: "--paged", reason: "no terminal to read keys from (/dev/tty cannot be opened)")
+        }
+        // Signals are caught before the terminal changes, so none can leave it raw.
+        guard let signalPipe = Platform.catchSignals(Self.signals) else {
+            throw PagerFailure(description: "cannot catch signals: \(Platform.describe(errno: errno))")
+        }
+        defer { Platform.releaseSignals(Self.signals, readEnd: signalPipe) }
+        defer { terminal.leave() }
+        try terminal.enter()
+        if followsClock { lookAtTheClock() }
+
+        while true {
+            try draw(on: terminal)
+            let timeout = decoder.hasPending ? KeyDecoder.escapeTimeout
+                : followsClock ? Self.milliseconds(until: nextDay) : -1
+            let ready = try Platform.waitForInput([terminal.input, signalPipe], timeout: timeout)
+
+            // Signals: when the pipe has their bytes, or poll was interrupted before it could say.
+            var signals = ready.contains(signalPipe) || ready.isEmpty ? Platform.drainSignals(signalPipe) : []
+            var reenter = false
+            var next = 0
+            while next < signals.count {
+                let signal = signals[next]
+                next += 1
+                switch signal {
+                case .interrupt, .quit, .terminate, .hangUp:
+                    return .signal(signal)
+                case .terminalStop:
+                    terminal.leave()
+                    Platform.stopProcess(resumingCatch: .terminalStop)
+                    // Back after fg: the SIGCONT that woke us is among these.
+                    signals += Platform.drainSignals(signalPipe)
+                    reenter = true
+                case .continue:
+                    // Also after a stop we did not see (SIGSTOP): the shell may have reset
+                    // the terminal meanwhile.
+                    reenter = true
+                default:
+                    // SIGWINCH: the next frame is composed for the new size.
+                    break
+                }
+            }
+            if reenter {
+                try terminal.enter()
+                shown = nil
+            }
+
+            var keys: [Key] = []
+            if ready.contains(terminal.input) {
+                switch Platform.readAvailable(terminal.input) {
+                case .bytes(let bytes): keys = decoder.feed(bytes)
+                case .endOfFile: return .hangUp
+                case .interrupted: break
+                case .failed(let code): throw Platform.WriteError.failed(code)
+                }
+            } else if ready.isEmpty, decoder.hasPending {
+                // No byte followed an Esc in time: it was the Esc key.
+                keys = decoder.flush()
+            }
+            for key in keys {
+                switch state.handle(key) {
+                case .quit: return .quit
+                case .redraw: shown = nil
+                case .draw: break
+                }
+            }
+            // After a timeout always (the clock may have been set), else once midnight passed.
+            if followsClock, ready.isEmpty || Date() >= nextDay { lookAtTheClock() }
+        }
+    }
+
+    /// Draws the frame for the state at the terminal's size, writing only what changed.
+    private func draw(on terminal: RawTerminal) throws {
+        let frame = view.frame(for: state, size: terminal.size)
+        let bytes = FrameDiff.bytes(from: shown, to: frame)
+        if !bytes.isEmpty { try terminal.output.write(bytes) }
+        shown = frame
+    }
+
+    // MARK: The clock
+
+    /// The local calendar, in the process's zone (TZ).
+    private static func localCalendar() -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return calendar
+    }
+
+    /// Sets today from the local clock and notes when the next day starts.
+    private func lookAtTheClock() {
+        let calendar = Self.localCalendar()
+        let now = Date()
+        let parts = calendar.dateComponents([.year, .month, .day], from: now)
+        if let year = parts.year, let month = parts.month, let day = parts.day,
+           let today = Today.dayNumber(year: year, month: month, day: day) {
+            state.setToday(today)
+        }
+        nextDay = calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0),
+                                    matchingPolicy: .nextTime) ?? now.addingTimeInterval(Double(Self.clockInterval) / 1000)
+    }
+
+    /// Milliseconds until just after `date`, at most `clockInterval` (a machine that slept, or
+    /// a clock that was set, is noticed within that).
+    static func milliseconds(until date: Date) -> Int {
+        let milliseconds = Int((date.timeIntervalSinceNow * 1000).rounded(.up)) + 10
+        return min(clockInterval, max(10, milliseconds))
+    }
+}
+
+/// A failure of the pager that is not the user's: reported as is, exit status 1.
+struct PagerFailure: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,283 @@
+import Testing
+@testable import InfCalKit
+
+@Suite struct PagerStateTests {
+    typealias F = PagerFixture
+
+    @Test func nextAndPreviousMonth() throws {
+        var state = try F.state()
+        F.type("n", into: &state)
+        #expect(state.position == (2024, 3))
+        F.type("pp", into: &state)
+        #expect(state.position == (2024, 1))
+        for key: Key in [.right, .down, .pageDown, .enter, .character(" "), .character("l"), .character("j")] {
+            _ = state.handle(key)
+        }
+        #expect(state.position == (2024, 8))
+        for key: Key in [.left, .up, .pageUp, .character("b"), .character("h"), .character("k")] {
+            _ = state.handle(key)
+        }
+        #expect(state.position == (2024, 2))
+        #expect(state.message == nil)
+    }
+
+    @Test func yearsMoveTwelveMonths() throws {
+        var state = try F.state()
+        F.type("N", into: &state)
+        #expect(state.position == (2025, 2))
+        F.type("PP", into: &state)
+        #expect(state.position == (2023, 2))
+        F.type("]", into: &state)
+        #expect(state.position == (2024, 2))
+        F.type("[", into: &state)
+        #expect(state.position == (2023, 2))
+    }
+
+    @Test func countsRepeatMoves() throws {
+        var state = try F.state()
+        F.type("3n", into: &state)
+        #expect(state.position == (2024, 5))
+        #expect(state.count == nil)
+        F.type("10P", into: &state)
+        #expect(state.position == (2014, 5))
+        F.type("2", into: &state)
+        #expect(state.count == 2)
+        _ = state.handle(.left)
+        #expect(state.position == (2014, 3))
+        // A count of 0 moves once, as in vi.
+        F.type("0n", into: &state)
+        #expect(state.position == (2014, 4))
+    }
+
+    @Test func countIsCappedEditedAndCancelled() throws {
+        var state = try F.state()
+        F.type("123456", into: &state)
+        #expect(state.count == PagerState.maximumCount)
+        _ = state.handle(.escape)
+        #expect(state.count == nil)
+        F.type("12", into: &state)
+        _ = state.handle(.backspace)
+        #expect(state.count == 1)
+        _ = state.handle(.backspace)
+        #expect(state.count == nil)
+        // A count before a key that takes none is dropped.
+        F.type("5t", into: &state)
+        #expect(state.count == nil)
+        F.type("n", into: &state)
+        #expect(state.position == (2024, 3))
+    }
+
+    @Test func quitKeys() throws {
+        for key: Key in [.character("q"), .escape, .interrupt] {
+            var state = try F.state()
+            #expect(state.handle(key) == .quit, "\(key.name)")
+        }
+        var state = try F.state()
+        #expect(state.handle(.control(0x0C)) == .redraw)
+        #expect(state.handle(.character("n")) == .draw)
+    }
+
+    @Test func todayGoesToTodaysMonth() throws {
+        var state = try F.state(start: (1999, 12))
+        F.type("t", into: &state)
+        #expect(state.position == (2024, 2))
+        F.type("5N", into: &state)
+        _ = state.handle(.home)
+        #expect(state.position == (2024, 2))
+        state.setToday(try F.day(2024, 3, 1))
+        F.type("t", into: &state)
+        #expect(state.position == (2024, 3))
+    }
+
+    @Test func todayOutsideTheBoundsSaysSo() throws {
+        var state = try F.state(start: (2020, 1), since: (2020, 1, 1), until: (2020, 12, 31))
+        F.type("t", into: &state)
+        #expect(state.position == (2020, 1))
+        #expect(state.message?.text == "today is outside --since/--until")
+    }
+
+    @Test func boundsStopMovesAndSaySo() throws {
+        var state = try F.state(until: (2024, 3, 31))
+        F.type("n", into: &state)
+        #expect(state.position == (2024, 3))
+        #expect(state.message == nil)
+        F.type("n", into: &state)
+        #expect(state.position == (2024, 3))
+        #expect(state.message?.text == "no later month")
+        // The next key clears the message.
+        F.type("p", into: &state)
+        #expect(state.message == nil)
+        // A count stops at the bound and says so.
+        F.type("5n", into: &state)
+        #expect(state.position == (2024, 3))
+        #expect(state.message?.text == PagerState.boundAfter)
+        F.type("N", into: &state)
+        #expect(state.message?.text == PagerState.boundAfter)
+
+        var early = try F.state(since: (2024, 2, 10))
+        F.type("p", into: &early)
+        #expect(early.position == (2024, 2))
+        #expect(early.message?.text == "no earlier month")
+    }
+
+    @Test func theCalendarsLowerLimitIsABound() throws {
+        var state = try F.state(start: (-4712, 1))
+        F.type("p", into: &state)
+        #expect(state.position == (-4712, 1))
+        #expect(state.message?.text == PagerState.boundBefore)
+        F.type("n", into: &state)
+        #expect(state.position == (-4712, 2))
+    }
+
+    @Test func goToAMonthAndADay() throws {
+        var state = try F.state()
+        F.type("g", into: &state)
+        #expect(state.screen == .prompt(""))
+        F.type("2030-07", into: &state)
+        #expect(state.screen == .prompt("2030-07"))
+        #expect(state.handle(.enter) == .draw)
+        #expect(state.screen == .months)
+        #expect(state.position == (2030, 7))
+        F.type("g1582-10-15", into: &state)
+        _ = state.handle(.enter)
+        #expect(state.position == (1582, 10))
+        #expect(state.message == nil)
+    }
+
+    @Test func goToKeysAreTextNotCommands() throws {
+        var state = try F.state()
+        F.type("gq", into: &state)
+        #expect(state.screen == .prompt("q"))
+        _ = state.handle(.backspace)
+        #expect(state.screen == .prompt(""))
+        // Backspace on an empty prompt closes it.
+        _ = state.handle(.backspace)
+        #expect(state.screen == .months)
+        #expect(state.position == (2024, 2))
+    }
+
+    @Test func goToEditsAndCancels() throws {
+        var state = try F.state()
+        F.type("g2030-077", into: &state)
+        _ = state.handle(.backspace)
+        #expect(state.screen == .prompt("2030-07"))
+        _ = state.handle(.escape)
+        #expect(state.screen == .months)
+        #expect(state.position == (2024, 2))
+        // Ctrl-C quits from the prompt too.
+        F.type("g", into: &state)
+        #expect(state.handle(.interrupt) == .quit)
+    }
+
+    struct BadDate: Sendable {
+        let text: String
+        let message: String
+    }
+
+    @Test(arguments: [
+        BadDate(text: "2024-13", message: "not a date: '2024-13' (YYYY-MM or YYYY-MM-DD)"),
+        BadDate(text: "soon", message: "not a date: 'soon' (YYYY-MM or YYYY-MM-DD)"),
+        BadDate(text: "2023-02-29", message: "no such day: '2023-02-29'"),
+        BadDate(text: "1582-10-10", message: "no such day: '1582-10-10'"),
+        BadDate(text: "-5000-01", message: "outside the calendar: '-5000-01'"),
+    ])
+    func badDatesAreStatusLineErrors(_ bad: BadDate) throws {
+        var state = try F.state()
+        F.type("g" + bad.text, into: &state)
+        #expect(state.handle(.enter) == .draw)
+        #expect(state.screen == .months)
+        #expect(state.position == (2024, 2))
+        #expect(state.message == PagerState.Message(text: bad.message, isError: true))
+    }
+
+    @Test func goToOutsideTheBounds() throws {
+        var state = try F.state(until: (2024, 6, 30))
+        F.type("g2024-07-01", into: &state)
+        _ = state.handle(.enter)
+        #expect(state.position == (2024, 2))
+        #expect(state.message?.text == "outside --since/--until: '2024-07-01'")
+        F.type("g2024-06-30", into: &state)
+        _ = state.handle(.enter)
+        #expect(state.position == (2024, 6))
+    }
+
+    @Test func helpScreenAndBack() throws {
+        var state = try F.state()
+        F.type("?", into: &state)
+        #expect(state.screen == .help)
+        // Any key leaves the help without acting.
+        #expect(state.handle(.character("n")) == .draw)
+        #expect(state.screen == .months)
+        #expect(state.position == (2024, 2))
+        F.type("?", into: &state)
+        #expect(state.handle(.character("q")) == .draw)
+        #expect(state.screen == .months)
+        F.type("?", into: &state)
+        #expect(state.handle(.interrupt) == .quit)
+    }
+
+    @Test func unboundKeysSayHowToGetHelp() throws {
+        var state = try F.state()
+        F.type("x", into: &state)
+        #expect(state.message?.text == "x: not a key here (? for help)")
+        #expect(state.message?.isError == true)
+        _ = state.handle(.unknown)
+        #expect(state.message == nil)
+        #expect(state.position == (2024, 2))
+    }
+
+    @Test func everyBindingIsReachableAndNoKeyIsBoundTwice() {
+        let keys = PagerBindings.all.flatMap(\.keys)
+        #expect(Set(keys).count == keys.count)
+        #expect(Set(PagerBindings.all.map(\.action)) == Set(PagerAction.allCases))
+        for binding in PagerBindings.all {
+            for key in binding.keys { #expect(PagerBindings.action(for: key) == binding.action) }
+        }
+    }
+}
+
+/// N and P move calendar years, whose length in months depends on the calendar.
+@Suite struct PagerYearTests {
+    func state(_ calendar: MonthCalendar, at day: Int) throws -> PagerState {
+        let month = try #require(calendar.month(containing: day))
+        return PagerState(calendar: calendar, start: month, bounds: MonthBounds(), today: day)
+    }
+
+    @Test func hebrewYearsOfTwelveAndThirteenMonths() throws {
+        let hebrew = MonthCalendar(.hebrew)
+        // Adar II 5784 (from 2024-03-11; month 7) a year on is Adar 5785 (from 2025-03-01).
+        var pager = try state(hebrew, at: try PagerFixture.day(2024, 3, 20))
+        PagerFixture.type("N", into: &pager)
+        #expect(pager.current.name == MonthName(era: 0, year: 5785, month: 7))
+        #expect(pager.current.firstDay == (try PagerFixture.day(2025, 3, 1)))
+        // Adar I 5784 (month 6) has no month in 5785: the next one, Adar, stands in.
+        var adarI = try state(hebrew, at: try PagerFixture.day(2024, 2, 20))
+        #expect(adarI.current.name.month == 6)
+        PagerFixture.type("N", into: &adarI)
+        #expect(adarI.current.name == MonthName(era: 0, year: 5785, month: 7))
+        PagerFixture.type("P", into: &adarI)
+        #expect(adarI.current.name == MonthName(era: 0, year: 5784, month: 7))
+        // Thirteen months back from Tishri 5785 is Tishri 5784: a leap year.
+        var tishri = try state(hebrew, at: try PagerFixture.day(2024, 10, 5))
+        PagerFixture.type("P", into: &tishri)
+        #expect(tishri.current.name == MonthName(era: 0, year: 5784, month: 1))
+    }
+
+    @Test func chineseLeapMonthsAreSkipped() throws {
+        let chinese = MonthCalendar(.chinese)
+        // The leap second month of 2023 (from 2023-03-22) a year on is the second month of 2024.
+        var pager = try state(chinese, at: try PagerFixture.day(2023, 3, 25))
+        #expect(pager.current.name.isLeapMonth)
+        PagerFixture.type("N", into: &pager)
+        #expect(pager.current.name.month == 2 && !pager.current.name.isLeapMonth)
+        #expect(pager.current.firstDay == (try PagerFixture.day(2024, 3, 10)))
+    }
+
+    @Test func gregorianYearsAreTwelveMonths() throws {
+        var pager = try PagerFixture.state(start: (2024, 2))
+        PagerFixture.type("3N", into: &pager)
+        #expect(pager.position == (2027, 2))
+        PagerFixture.type("10P", into: &pager)
+        #expect(pager.position == (2017, 2))
+    }
+}
