@@ -64,12 +64,16 @@ public struct CalendarNames {
         return cut.first { Set($0).count == 7 } ?? cut.first ?? posixWeekdayNames.map { String($0.prefix(labelWidth)) }
     }
 
+    /// The English name of a Gregorian month (months are numbered 1 to 12).
+    private static func posixName(of month: Month) -> String {
+        posixMonthNames[((month.name.month - 1) % 12 + 12) % 12]
+    }
+
     /// The month's title with its year, as "February 2024" or "March 44 BC".
     public func title(of month: Month) -> String {
         switch titles {
         case .posixGregorian:
-            let name = Self.posixMonthNames[(month.name.month - 1) % 12]
-            return name + " " + String(month.name.year) + (month.name.era == 0 ? " BC" : "")
+            return Self.posixName(of: month) + " " + String(month.name.year) + (month.name.era == 0 ? " BC" : "")
         case let .formatted(formatted):
             return (formatted.eras.names(month.name.era) ? formatted.eraMonthYear : formatted.monthYear).string(for: month)
         }
@@ -79,7 +83,7 @@ public struct CalendarNames {
     public func monthName(of month: Month) -> String {
         switch titles {
         case .posixGregorian:
-            return Self.posixMonthNames[(month.name.month - 1) % 12]
+            return Self.posixName(of: month)
         case let .formatted(formatted):
             return formatted.monthOnly.string(for: month)
         }
