@@ -16,24 +16,69 @@ public struct MonthCalendar: Sendable {
         var calendar = Calendar(identifier: identifier)
         calendar.timeZone = .gmt
         self.calendar = calendar
+        probeDistance = calendar.maximumRange(of: .day).map { $0.upperBound - 1 } ?? 31
     }
+
+    /// The length in days of the calendar's longest month, as Foundation states it (30 or 31).
+    ///
+    /// The day this many days after a month's first day always lies in the month after it: this
+    /// month is no longer than that, and it and the next month are longer together, in every
+    /// calendar Foundation has (the shortest pair is a Coptic or Ethiopic 13th month of 5 or 6
+    /// days next to a month of 30; October 1582, 21 days, lies between months of 30). A test
+    /// checks this, and that the steps agree with Foundation's `date(byAdding: .month)`, in every
+    /// calendar over wide ranges.
+    let probeDistance: Int
 
     static let nameComponents: Set<Calendar.Component> = [.era, .year, .month, .day, .hour, .isLeapMonth]
 
     /// The name of the month that starts at `date`, or nil unless `date` is noon of a first day
     /// whose components map back to it (the test that catches Foundation's clamping).
     func checkedStart(_ date: Date) -> MonthName? {
-        let parts = calendar.dateComponents(Self.nameComponents, from: date)
-        guard parts.day == 1, parts.hour == 12,
-              let era = parts.era, let year = parts.year, let month = parts.month,
-              calendar.date(from: parts) == date
-        else { return nil }
-        return MonthName(era: era, year: year, month: month, isLeapMonth: parts.isLeapMonth ?? false)
+        checkedStart(date, builtFrom: nil)
     }
 
-    /// The month after the one named `name` that starts on `firstDay`, as Foundation adds one month.
-    /// - returns: the next month's first day and name, or nil at the calendar's limit.
+    /// `checkedStart(date)` for a `date` that `calendar.date(from: parts)` returned: when the
+    /// components of `date` are `parts` again, mapping them back would give `date` once more, so
+    /// that call is saved.
+    private func checkedStart(_ date: Date, builtFrom parts: DateComponents?) -> MonthName? {
+        let found = calendar.dateComponents(Self.nameComponents, from: date)
+        guard found.day == 1, found.hour == 12,
+              let era = found.era, let year = found.year, let month = found.month,
+              found == parts || calendar.date(from: found) == date
+        else { return nil }
+        return MonthName(era: era, year: year, month: month, isLeapMonth: found.isLeapMonth ?? false)
+    }
+
+    /// The first day and name of the month that holds `day`, checked as `checkedStart` does.
+    private func start(ofMonthHolding day: Int) -> (day: Int, name: MonthName)? {
+        var parts = calendar.dateComponents(Self.nameComponents, from: DayNumber.date(day))
+        parts.day = 1
+        parts.hour = 12
+        guard let date = calendar.date(from: parts), let name = checkedStart(date, builtFrom: parts) else { return nil }
+        return (DayNumber.day(of: date), name)
+    }
+
+    /// The month after (`months` 1) or before (`months` -1) the one named `name` that starts on
+    /// `firstDay`: its first day and name, or nil at the calendar's limit.
+    ///
+    /// Found as the month that holds a probe day: the day before `firstDay` going back, and
+    /// `probeDistance` days after it going forward. That is two components calls and one
+    /// `date(from:)` with the checks (whose own `date(from:)` is saved), where stepping with
+    /// `date(byAdding: .month)` and checking costs more: per step 0.44 against 0.52 us in the
+    /// Gregorian calendar, 1.0 against 1.8 us in the Hebrew, 53 against 74 us in the Chinese.
+    /// Whenever a check fails on that way, the step is taken again as Foundation adds a month, so
+    /// at the limits the answer is what that gives.
     private func step(from firstDay: Int, name: MonthName, by months: Int) -> (day: Int, name: MonthName)? {
+        let probe = months > 0 ? firstDay + probeDistance : firstDay - 1
+        if let found = start(ofMonthHolding: probe), found.name != name,
+           months > 0 ? found.day > firstDay && found.day <= probe : found.day < firstDay {
+            return found
+        }
+        return addingStep(from: firstDay, name: name, by: months)
+    }
+
+    /// The same step as `step`, as Foundation adds `months` months.
+    func addingStep(from firstDay: Int, name: MonthName, by months: Int) -> (day: Int, name: MonthName)? {
         let start = DayNumber.date(firstDay)
         guard let date = calendar.date(byAdding: .month, value: months, to: start),
               months > 0 ? date > start : date < start,
@@ -45,12 +90,9 @@ public struct MonthCalendar: Sendable {
     /// The month that holds `day`.
     /// - returns: nil when that month, or its end, lies where Foundation's arithmetic is not sound.
     public func month(containing day: Int) -> Month? {
-        var parts = calendar.dateComponents(Self.nameComponents, from: DayNumber.date(day))
-        parts.day = 1
-        parts.hour = 12
-        guard let date = calendar.date(from: parts), let name = checkedStart(date) else { return nil }
-        let firstDay = DayNumber.day(of: date)
-        guard firstDay <= day, let next = step(from: firstDay, name: name, by: 1), next.day > day else { return nil }
+        guard let (firstDay, name) = start(ofMonthHolding: day), firstDay <= day,
+              let next = step(from: firstDay, name: name, by: 1), next.day > day
+        else { return nil }
         return Month(firstDay: firstDay, dayCount: next.day - firstDay, name: name, nextName: next.name)
     }
 
