@@ -34,19 +34,17 @@ public struct MonthCalendar: Sendable {
     /// The name of the month that starts at `date`, or nil unless `date` is noon of a first day
     /// whose components map back to it (the test that catches Foundation's clamping).
     func checkedStart(_ date: Date) -> MonthName? {
-        checkedStart(date, builtFrom: nil)
+        let found = calendar.dateComponents(Self.nameComponents, from: date)
+        guard let name = Self.startName(found), calendar.date(from: found) == date else { return nil }
+        return name
     }
 
-    /// `checkedStart(date)` for a `date` that `calendar.date(from: parts)` returned: when the
-    /// components of `date` are `parts` again, mapping them back would give `date` once more, so
-    /// that call is saved.
-    private func checkedStart(_ date: Date, builtFrom parts: DateComponents?) -> MonthName? {
-        let found = calendar.dateComponents(Self.nameComponents, from: date)
-        guard found.day == 1, found.hour == 12,
-              let era = found.era, let year = found.year, let month = found.month,
-              found == parts || calendar.date(from: found) == date
+    /// The name `parts` give a month, or nil unless they are day 1 at noon with an era, a year
+    /// and a month.
+    private static func startName(_ parts: DateComponents) -> MonthName? {
+        guard parts.day == 1, parts.hour == 12, let era = parts.era, let year = parts.year, let month = parts.month
         else { return nil }
-        return MonthName(era: era, year: year, month: month, isLeapMonth: found.isLeapMonth ?? false)
+        return MonthName(era: era, year: year, month: month, isLeapMonth: parts.isLeapMonth ?? false)
     }
 
     /// The first day and name of the month that holds `day`, checked as `checkedStart` does.
@@ -54,7 +52,15 @@ public struct MonthCalendar: Sendable {
         var parts = calendar.dateComponents(Self.nameComponents, from: DayNumber.date(day))
         parts.day = 1
         parts.hour = 12
-        guard let date = calendar.date(from: parts), let name = checkedStart(date, builtFrom: parts) else { return nil }
+        guard let date = calendar.date(from: parts) else { return nil }
+        // The check of `checkedStart(date)`, one call shorter: when the components of `date` are
+        // `parts` again, mapping them back would give `date` once more (`parts` holds the same
+        // six components and no others, so comparing those six is comparing all).
+        let found = calendar.dateComponents(Self.nameComponents, from: date)
+        guard let name = Self.startName(found) else { return nil }
+        let same = found.era == parts.era && found.year == parts.year && found.month == parts.month
+            && found.isLeapMonth == parts.isLeapMonth
+        guard same || calendar.date(from: found) == date else { return nil }
         return (DayNumber.day(of: date), name)
     }
 
