@@ -215,6 +215,27 @@ struct MonthSteppingTests {
         #expect(month.firstDay < limit)
     }
 
+    /// Where the Chinese and Dangi calendars break up, every month given (and its neighbours)
+    /// starts on a day whose components are day 1 and map back to it.
+    @Test(arguments: [Calendar.Identifier.chinese, .dangi])
+    func brokenRangeGivesOnlyRoundTrippingMonths(_ identifier: Calendar.Identifier) throws {
+        let model = MonthCalendar(identifier)
+        let calendar = model.calendar
+        func roundTrips(_ day: Int) -> Bool {
+            let parts = calendar.dateComponents([.era, .year, .month, .day, .hour, .isLeapMonth], from: DayNumber.date(day))
+            return parts.day == 1 && calendar.date(from: parts) == DayNumber.date(day)
+        }
+        var given = 0
+        for day in stride(from: 24_280_000, to: 24_300_000, by: 487) {
+            guard let month = model.month(containing: day) else { continue }
+            given += 1
+            #expect(roundTrips(month.firstDay) && roundTrips(month.endDay), "\(month)")
+            if let next = model.month(after: month) { #expect(roundTrips(next.endDay), "\(next)") }
+            if let previous = model.month(before: month) { #expect(roundTrips(previous.firstDay), "\(previous)") }
+        }
+        #expect(given > 0)
+    }
+
     /// A walk to a limit: from the month holding `day`, `forward` or not, until nil.
     struct LimitWalk: CustomTestStringConvertible, Sendable {
         let identifier: Calendar.Identifier
@@ -238,10 +259,15 @@ struct MonthSteppingTests {
         LimitWalk(identifier: .dangi, day: 184_340_000, forward: false),
     ]
 
-    /// At the limits the steps end exactly where stepping with `date(byAdding:)` ends.
-    @Test(arguments: limitWalks)
-    func limitsAreWhereFoundationStepsEnd(_ walk: LimitWalk) throws {
+    /// At the limits the steps end exactly where stepping with `date(byAdding:)` ends, whether
+    /// the calendar has learned its month lengths (so that forward steps start from a guess) or not.
+    @Test(arguments: limitWalks, [false, true])
+    func limitsAreWhereFoundationStepsEnd(_ walk: LimitWalk, learned: Bool) throws {
         let model = MonthCalendar(walk.identifier)
+        if learned {
+            var month = try #require(model.month(containing: 0))
+            for _ in 0..<48 { month = try #require(model.month(after: month)) }
+        }
         guard var month = model.month(containing: walk.day) else { return }
         for _ in 0..<200 {
             let stepped = walk.forward ? model.month(after: month) : model.month(before: month)
