@@ -15,6 +15,9 @@ let package = Package(
         // (--static-swift-stdlib -Xswiftc -static-executable), which starts several times
         // faster than a binary that loads the Swift runtime and ICU from shared libraries.
         .executableTarget(name: "infcal", dependencies: ["InfCalKit", "InfCalTerminal"]),
+        // The benchmark of issue 5 (`swift run -c release infcal-bench`): it builds the release
+        // infcal itself and times whole processes; InfCalKit only for the in-process measures.
+        .executableTarget(name: "infcal-bench", dependencies: ["InfCalKit"]),
         .testTarget(name: "InfCalKitTests", dependencies: ["InfCalKit"]),
         .testTarget(name: "InfCalEndToEndTests", dependencies: ["infcal", "InfCalTerminal"]),
     ]
