@@ -115,8 +115,6 @@ struct Benchmark {
         report.rows.append(Row(measure: "stream 120,000 months, 1 column", infcal: timeCell(one[0]),
                                ncal: ncal == nil ? "-" : "n/a", python: timeCell(one[2])))
 
-        measureMemory(large: three.map { $0?.command }, python3Columns: python3Columns)
-
         report.notes += [
             "stream, 3 columns: `\(three[0]?.command.shown ?? "")`; ncal: `ncal -C -A \(months - 1) 1 1`; "
                 + "python3: one process printing years 1-\(years) with `calendar.TextCalendar(SUNDAY).formatyear(y, 2, 1, 6, 3)`, "
@@ -125,6 +123,7 @@ struct Benchmark {
                 + "(`-C` always puts 3 side by side), so n/a; python3: `formatmonth(y, m, 2, 1)` for every month of years 1-\(years), "
                 + "what `python3 -m calendar YEAR MONTH` prints.",
         ]
+        measureMemory(large: three.map { $0?.command }, python3Columns: python3Columns)
     }
 
     /// Measure 2: the peak RSS of the `large` commands against the same for 12 months.
@@ -244,7 +243,7 @@ struct Benchmark {
                     let whole = median(samples.map(\.whole))
                     let stepping = median(samples.map(\.stepping))
                     rate = 1 / whole
-                    detail = "; step \(format(stepping * 1e6, decimals: 2)) us + grid and render \(format(max(0, whole - stepping) * 1e6, decimals: 2)) us a month"
+                    detail = ": step \(format(stepping * 1e6, decimals: 2)) us, grid and render \(format(max(0, whole - stepping) * 1e6, decimals: 2)) us"
                     inProcessNoted = true
                 }
             }
@@ -259,7 +258,7 @@ struct Benchmark {
         if inProcessNoted {
             report.notes.append("calendars, in-process (this infcal has no --calendar): \(calendarMonths) months from the month holding 2001-01-01 "
                                 + "with InfCalKit inside the benchmark: MonthCalendar.month(after:), MonthGrid(month:in:firstWeekday:), "
-                                + "MonthRenderer.appendRow in rows of 3 into a buffer, POSIX-locale names; then the stepping alone again; "
+                                + "MonthRenderer.appendRow in rows of 3 into a buffer, POSIX-locale names; then the stepping alone again; each a month's time, "
                                 + "median of \(calendarRuns) runs. No process start-up, no writes.")
         }
     }
