@@ -189,7 +189,7 @@ import Glibc
             formatter.locale = Locale(identifier: locale)
             for list in [formatter.standaloneMonthSymbols, formatter.shortStandaloneWeekdaySymbols,
                          formatter.veryShortStandaloneWeekdaySymbols, formatter.standaloneWeekdaySymbols] {
-                for name in list ?? [] { scalars.formUnion(name.unicodeScalars) }
+                for name in list { scalars.formUnion(name.unicodeScalars) }
             }
         }
         #expect(scalars.count > 500)

@@ -21,6 +21,8 @@ public struct MonthCalendar: Sendable {
         calendar.timeZone = .gmt
         self.calendar = calendar
         self.identifier = identifier
+        probeDistance = calendar.maximumRange(of: .day).map { $0.upperBound - 1 } ?? 31
+        lengths = MonthLengths()
     }
 
     /// The calendar that computes the months of `identifier`.
@@ -39,22 +41,107 @@ public struct MonthCalendar: Sendable {
         return parts.year == 7_516 && parts.month == 6 ? identifier : .ethiopicAmeteMihret
     }
 
+    /// The length in days of the calendar's longest month, as Foundation states it (30 or 31).
+    ///
+    /// The day this many days after a month's first day always lies in the month after it: this
+    /// month is no longer than that, and it and the next month are longer together, in every
+    /// calendar Foundation has (the shortest pair is a Coptic or Ethiopic 13th month of 5 or 6
+    /// days next to a month of 30; October 1582, 21 days, lies between months of 30). A test
+    /// checks this, and that the steps agree with Foundation's `date(byAdding: .month)`, in every
+    /// calendar over wide ranges.
+    let probeDistance: Int
+
+    /// The longest each month has been so far: where the next month most likely starts.
+    let lengths: MonthLengths
+
     static let nameComponents: Set<Calendar.Component> = [.era, .year, .month, .day, .hour, .isLeapMonth]
 
     /// The name of the month that starts at `date`, or nil unless `date` is noon of a first day
     /// whose components map back to it (the test that catches Foundation's clamping).
     func checkedStart(_ date: Date) -> MonthName? {
-        let parts = calendar.dateComponents(Self.nameComponents, from: date)
-        guard parts.day == 1, parts.hour == 12,
-              let era = parts.era, let year = parts.year, let month = parts.month,
-              calendar.date(from: parts) == date
+        let found = calendar.dateComponents(Self.nameComponents, from: date)
+        guard let name = Self.startName(found), calendar.date(from: found) == date else { return nil }
+        return name
+    }
+
+    /// The name `parts` give a month, or nil unless they are day 1 at noon with an era, a year
+    /// and a month.
+    private static func startName(_ parts: DateComponents) -> MonthName? {
+        guard parts.day == 1, parts.hour == 12, let era = parts.era, let year = parts.year, let month = parts.month
         else { return nil }
         return MonthName(era: era, year: year, month: month, isLeapMonth: parts.isLeapMonth ?? false)
     }
 
-    /// The month after the one named `name` that starts on `firstDay`, as Foundation adds one month.
-    /// - returns: the next month's first day and name, or nil at the calendar's limit.
+    /// The first day and name of the month that holds `day`, checked as `checkedStart` does.
+    private func start(ofMonthHolding day: Int) -> (day: Int, name: MonthName)? {
+        var parts = calendar.dateComponents(Self.nameComponents, from: DayNumber.date(day))
+        parts.day = 1
+        parts.hour = 12
+        guard let date = calendar.date(from: parts) else { return nil }
+        // The check of `checkedStart(date)`, one call shorter: when the components of `date` are
+        // `parts` again, mapping them back would give `date` once more (`parts` holds the same
+        // six components and no others, so comparing those six is comparing all).
+        let found = calendar.dateComponents(Self.nameComponents, from: date)
+        guard let name = Self.startName(found) else { return nil }
+        let same = found.era == parts.era && found.year == parts.year && found.month == parts.month
+            && found.isLeapMonth == parts.isLeapMonth
+        guard same || calendar.date(from: found) == date else { return nil }
+        return (DayNumber.day(of: date), name)
+    }
+
+    /// The month after (`months` 1) or before (`months` -1) the one named `name` that starts on
+    /// `firstDay`: its first day and name, or nil at the calendar's limit.
+    ///
+    /// Going forward, the step first tries the day as many days after `firstDay` as the longest
+    /// month of that name has had (`guessedStep`), which usually is the next month's first day:
+    /// one components call and one `date(from:)` with the checks. Otherwise, and going back, it
+    /// takes the month that holds a probe day: the day before `firstDay` going back, and
+    /// `probeDistance` days after it going forward: two components calls and one `date(from:)`
+    /// with the checks (whose own `date(from:)` is saved). A forward step costs 0.20 us in the
+    /// Gregorian calendar, 0.59 us in the Hebrew and 41 us in the Chinese, where stepping with
+    /// `date(byAdding: .month)` and checking costs 0.48, 1.7 and 72 us. Whenever a check fails on
+    /// the short ways, the step is taken again as Foundation adds a month, so at the limits the
+    /// answer is what that gives.
     private func step(from firstDay: Int, name: MonthName, by months: Int) -> (day: Int, name: MonthName)? {
+        if months > 0, let guess = lengths.longest(of: name), guess <= probeDistance,
+           let found = guessedStep(from: firstDay, name: name, guess: guess) {
+            return found
+        }
+        let probe = months > 0 ? firstDay + probeDistance : firstDay - 1
+        if let found = start(ofMonthHolding: probe), found.name != name,
+           months > 0 ? found.day > firstDay && found.day <= probe : found.day < firstDay {
+            lengths.record(months > 0 ? found.day - firstDay : firstDay - found.day, for: months > 0 ? name : found.name)
+            return found
+        }
+        return addingStep(from: firstDay, name: name, by: months)
+    }
+
+    /// The month after the one named `name` that starts on `firstDay`, found from the day `guess`
+    /// days after `firstDay` (at most `probeDistance`, so it lies in this month or the next).
+    /// - returns: nil when that day lies in this month (the guess was short) or a check fails.
+    private func guessedStep(from firstDay: Int, name: MonthName, guess: Int) -> (day: Int, name: MonthName)? {
+        let day = firstDay + guess
+        let date = DayNumber.date(day)
+        let parts = calendar.dateComponents(Self.nameComponents, from: date)
+        guard let dayOfMonth = parts.day, parts.hour == 12, let era = parts.era, let year = parts.year,
+              let month = parts.month
+        else { return nil }
+        let found = MonthName(era: era, year: year, month: month, isLeapMonth: parts.isLeapMonth ?? false)
+        guard found != name else { return nil }
+        if dayOfMonth == 1 {
+            // The guess was right: `date` starts the next month if its components map back to it.
+            guard calendar.date(from: parts) == date else { return nil }
+            return (day, found)
+        }
+        // The guess was long: the next month started `dayOfMonth - 1` days before (days are
+        // numbered on from 1; where they are not, as in October 1582, the check fails).
+        let start = day - (dayOfMonth - 1)
+        guard start > firstDay, checkedStart(DayNumber.date(start)) == found else { return nil }
+        return (start, found)
+    }
+
+    /// The same step as `step`, as Foundation adds `months` months.
+    func addingStep(from firstDay: Int, name: MonthName, by months: Int) -> (day: Int, name: MonthName)? {
         let start = DayNumber.date(firstDay)
         guard let date = calendar.date(byAdding: .month, value: months, to: start),
               months > 0 ? date > start : date < start,
@@ -66,12 +153,9 @@ public struct MonthCalendar: Sendable {
     /// The month that holds `day`.
     /// - returns: nil when that month, or its end, lies where Foundation's arithmetic is not sound.
     public func month(containing day: Int) -> Month? {
-        var parts = calendar.dateComponents(Self.nameComponents, from: DayNumber.date(day))
-        parts.day = 1
-        parts.hour = 12
-        guard let date = calendar.date(from: parts), let name = checkedStart(date) else { return nil }
-        let firstDay = DayNumber.day(of: date)
-        guard firstDay <= day, let next = step(from: firstDay, name: name, by: 1), next.day > day else { return nil }
+        guard let (firstDay, name) = start(ofMonthHolding: day), firstDay <= day,
+              let next = step(from: firstDay, name: name, by: 1), next.day > day
+        else { return nil }
         return Month(firstDay: firstDay, dayCount: next.day - firstDay, name: name, nextName: next.name)
     }
 

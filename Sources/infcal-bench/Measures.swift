@@ -1,0 +1,264 @@
+import InfCalPTY
+import Foundation
+
+/// The tools measured side by side.
+enum Tool: Int, CaseIterable {
+    case infcal, ncal, python
+}
+
+/// A command to time: the tool's full path and its arguments.
+struct Command {
+    let path: String
+    let arguments: [String]
+    var shown: String { ([path.split(separator: "/").last.map(String.init) ?? path] + arguments).joined(separator: " ") }
+}
+
+/// The runs of one command.
+struct Runs {
+    let command: Command
+    var outcomes: [Processes.Outcome] = []
+    /// The first failure's exit status and standard error, if any run failed.
+    var failure: (status: Int32, message: String)?
+
+    var medianSeconds: Double { median(outcomes.map(\.seconds)) }
+    var cell: String? { failure.map { "failed (exit \($0.status))" } }
+}
+
+/// The whole benchmark: the measures of issue 5, in the order of its list.
+struct Benchmark {
+    let infcal: String
+    let ncal: String?
+    let python: String?
+    /// GNU time, which measures peak RSS; nil when it is not installed.
+    let time: String?
+    let runs: Int
+    let calendarMonths: Int
+    var report = Report()
+
+    /// Times `commands` (nil: the tool is missing) interleaved: one warm-up run each, then
+    /// `runs` rounds of one run each in turn, A B C A B C.
+    func interleave(_ commands: [Command?], runs: Int) -> [Runs?] {
+        var results = commands.map { $0.map { Runs(command: $0) } }
+        let stderrPath = Processes.temporaryPath("err")
+        defer { unlink(stderrPath) }
+        for round in -1..<runs {
+            for index in results.indices {
+                guard var result = results[index], result.failure == nil else { continue }
+                do {
+                    let outcome = try Processes.run(result.command.path, result.command.arguments, stderrPath: stderrPath)
+                    if outcome.status != 0 {
+                        let message = Processes.readFile(stderrPath).split(separator: "\n").first.map(String.init) ?? ""
+                        result.failure = (outcome.status, message)
+                        log("\(result.command.shown) failed with exit status \(outcome.status): \(message)")
+                    } else if round >= 0 {
+                        result.outcomes.append(outcome)
+                    }
+                } catch {
+                    result.failure = (-1, "\(error)")
+                    log("\(error)")
+                }
+                results[index] = result
+            }
+        }
+        return results
+    }
+
+    /// A cell for a tool's median time, "-" when it was not run.
+    func timeCell(_ runs: Runs?, decimals: Int = 1) -> String {
+        guard let runs else { return "-" }
+        return runs.cell ?? milliseconds(runs.medianSeconds, decimals: decimals)
+    }
+
+    /// The ratio cell and whether `limit` is met, for infcal against ncal.
+    func ratio(_ infcal: Runs?, _ ncal: Runs?, limit: Double) -> (cell: String, met: String) {
+        guard let infcal, let ncal, infcal.failure == nil, ncal.failure == nil, ncal.medianSeconds > 0 else {
+            return ("-", "-")
+        }
+        let value = infcal.medianSeconds / ncal.medianSeconds
+        return (format(value, decimals: 2) + "x", value <= limit ? "met" : "NOT MET")
+    }
+
+    // MARK: Measure 1 and 2: stream throughput and memory
+
+    mutating func measureStreams() {
+        let years = 10_000
+        let months = years * 12
+        let python3Columns = """
+            import calendar, sys
+            c = calendar.TextCalendar(calendar.SUNDAY)
+            w = sys.stdout.write
+            for y in range(1, int(sys.argv[1]) + 1):
+                w(c.formatyear(y, 2, 1, 6, 3))
+            """
+        let python1Column = """
+            import calendar, sys
+            c = calendar.TextCalendar(calendar.SUNDAY)
+            w = sys.stdout.write
+            for y in range(1, int(sys.argv[1]) + 1):
+                for m in range(1, 13):
+                    w(c.formatmonth(y, m, 2, 1))
+                    w("\\n")
+            """
+        let three = interleave([
+            Command(path: infcal, arguments: ["--from", "0001-01", "--forward", "\(months)", "--columns", "3"]),
+            ncal.map { Command(path: $0, arguments: ["-C", "-A", "\(months - 1)", "1", "1"]) },
+            python.map { Command(path: $0, arguments: ["-c", python3Columns, "\(years)"]) },
+        ], runs: runs)
+        let one = interleave([
+            Command(path: infcal, arguments: ["--from", "0001-01", "--forward", "\(months)", "--columns", "1"]),
+            nil,
+            python.map { Command(path: $0, arguments: ["-c", python1Column, "\(years)"]) },
+        ], runs: runs)
+        let (threeRatio, threeMet) = ratio(three[0], three[1], limit: 0.25)
+        report.rows.append(Row(measure: "stream 120,000 months, 3 columns", infcal: timeCell(three[0]),
+                               ncal: timeCell(three[1]), python: timeCell(three[2]),
+                               ratio: threeRatio, target: "<= 0.25x ncal", met: threeMet))
+        report.rows.append(Row(measure: "stream 120,000 months, 1 column", infcal: timeCell(one[0]),
+                               ncal: ncal == nil ? "-" : "n/a", python: timeCell(one[2])))
+
+        report.notes += [
+            "stream, 3 columns: `\(three[0]?.command.shown ?? "")`; ncal: `ncal -C -A \(months - 1) 1 1`; "
+                + "python3: one process printing years 1-\(years) with `calendar.TextCalendar(SUNDAY).formatyear(y, 2, 1, 6, 3)`, "
+                + "what `python3 -m calendar YEAR` prints for each year (proleptic Gregorian, no 1582 reform).",
+            "stream, 1 column: `\(one[0]?.command.shown ?? "")`; ncal has no layout with one month a row "
+                + "(`-C` always puts 3 side by side), so n/a; python3: `formatmonth(y, m, 2, 1)` for every month of years 1-\(years), "
+                + "what `python3 -m calendar YEAR MONTH` prints.",
+        ]
+        measureMemory(large: three.map { $0?.command }, python3Columns: python3Columns)
+    }
+
+    /// Measure 2: the peak RSS of the `large` commands against the same for 12 months.
+    mutating func measureMemory(large: [Command?], python3Columns: String) {
+        guard let time else {
+            report.rows.append(Row(measure: "peak RSS: not measured (needs GNU time, /usr/bin/time)", infcal: "-", target: "growth <= 2 MiB"))
+            return
+        }
+        let small = [
+            Command(path: infcal, arguments: ["--from", "0001-01", "--forward", "12", "--columns", "3"]),
+            ncal.map { Command(path: $0, arguments: ["-C", "-A", "11", "1", "1"]) },
+            python.map { Command(path: $0, arguments: ["-c", python3Columns, "1"]) },
+        ]
+        // The peak hardly varies between runs: fewer of them.
+        let memoryRuns = min(runs, 5)
+        var peaks = [[Double]](repeating: [], count: 2 * Tool.allCases.count)
+        var failed = [Bool](repeating: false, count: peaks.count)
+        for _ in 0..<memoryRuns {
+            for (index, command) in (small + large).enumerated() {
+                guard let command else { continue }
+                if let kib = Processes.peakKiB(command.path, command.arguments, time: time) {
+                    peaks[index].append(Double(kib))
+                } else {
+                    failed[index] = true
+                }
+            }
+        }
+        func peak(_ index: Int) -> Double? { failed[index] || peaks[index].isEmpty ? nil : median(peaks[index]) }
+        func cell(_ index: Int) -> String {
+            if failed[index] { return "failed" }
+            return peak(index).map(mebibytes) ?? "-"
+        }
+        func growth(_ tool: Tool) -> Double? {
+            guard let small = peak(tool.rawValue), let large = peak(tool.rawValue + Tool.allCases.count) else { return nil }
+            return large - small
+        }
+        let count = Tool.allCases.count
+        report.rows.append(Row(measure: "peak RSS, 12 months", infcal: cell(0), ncal: cell(1), python: cell(2)))
+        report.rows.append(Row(measure: "peak RSS, 120,000 months", infcal: cell(count), ncal: cell(count + 1), python: cell(count + 2)))
+        var row = Row(measure: "peak RSS growth, 12 -> 120,000 months", infcal: growth(.infcal).map(mebibytes) ?? "-",
+                      ncal: growth(.ncal).map(mebibytes) ?? "-", python: growth(.python).map(mebibytes) ?? "-", target: "<= 2 MiB")
+        if let growth = growth(.infcal) { row.met = growth <= 2048 ? "met" : "NOT MET" }
+        report.rows.append(row)
+        report.notes.append("peak RSS: maximum resident set size as GNU time reports it (`time -f %M`; its own 1 MiB is the floor), "
+                            + "median of \(memoryRuns) runs, of the 3-column streams above against 12 months "
+                            + "(`infcal --from 0001-01 --forward 12 --columns 3`, `ncal -C -A 11 1 1`, python3 year 1 only). "
+                            + "Not wait4's ru_maxrss: a spawned child inherits the benchmark's own high-water mark at exec.")
+    }
+
+    // MARK: Measure 3: start-up
+
+    mutating func measureStartUp() {
+        let startRuns = max(runs * 5, 31)
+        let results = interleave([
+            Command(path: infcal, arguments: ["--from", "2024-01", "--forward", "1"]),
+            ncal.map { Command(path: $0, arguments: ["-C", "1", "2024"]) },
+            python.map { Command(path: $0, arguments: ["-m", "calendar", "2024", "1"]) },
+        ], runs: startRuns)
+        let (cell, met) = ratio(results[0], results[1], limit: 3)
+        report.rows.append(Row(measure: "start-up, one month", infcal: timeCell(results[0], decimals: 2),
+                               ncal: timeCell(results[1], decimals: 2), python: timeCell(results[2], decimals: 2),
+                               ratio: cell, target: "<= 3x ncal", met: met))
+        report.notes.append("start-up: `infcal --from 2024-01 --forward 1`, `ncal -C 1 2024`, `python3 -m calendar 2024 1`, "
+                            + "\(startRuns) interleaved runs each.")
+    }
+
+    // MARK: Measure 4: the pager
+
+    mutating func measurePager(help: String) {
+        guard help.contains("--paged") else {
+            report.rows.append(Row(measure: "pager: not measured (no --paged in this build)", infcal: "-", target: "< 1 ms median"))
+            return
+        }
+        do {
+            // The pseudo-terminal driver the pager's end-to-end tests use: n and p pressed in
+            // turn, each timed from the write of the key to the end of the frame it caused.
+            let presses = max(runs * 20, 200)
+            let summary = try PagerLatency.run(executable: infcal, presses: presses)
+            report.rows.append(Row(measure: "pager key press to repaint, median (worst)",
+                                   infcal: milliseconds(summary.median, decimals: 3) + " (" + milliseconds(summary.worst, decimals: 3) + ")",
+                                   target: "< 1 ms median", met: summary.median < 0.001 ? "met" : "NOT MET"))
+            report.notes.append("pager: \(presses) presses of n and p at 80x24 under a pseudo-terminal, from writing the key "
+                                + "to reading the end of its frame; 99th percentile \(milliseconds(summary.percentile(0.99), decimals: 3)).")
+        } catch {
+            report.rows.append(Row(measure: "pager: not measured (\(error))", infcal: "-", target: "< 1 ms median"))
+        }
+    }
+
+    // MARK: Measure 5: every calendar
+
+    mutating func measureCalendars(help: String) {
+        let calendarRuns = min(runs, 5)
+        let wholeProcess = help.contains("--calendar")
+        var inProcessNoted = false
+        for (name, identifier) in InProcessCalendars.all {
+            var rate: Double?
+            var how = "in-process"
+            var detail = ""
+            if wholeProcess {
+                let result = interleave([Command(path: infcal, arguments: ["--calendar", name, "--forward", "\(calendarMonths)", "--columns", "3"])],
+                                        runs: calendarRuns)[0]
+                if let result, result.failure == nil, result.medianSeconds > 0 {
+                    rate = Double(calendarMonths) / result.medianSeconds
+                    how = "whole process"
+                }
+            }
+            if rate == nil {
+                // In-process: stepping, grids and rendering with InfCalKit.
+                var samples: [InProcessCalendars.Sample] = []
+                for _ in 0..<calendarRuns {
+                    guard let sample = InProcessCalendars.sample(identifier, months: calendarMonths, columns: 3) else { break }
+                    samples.append(sample)
+                }
+                if !samples.isEmpty {
+                    let whole = median(samples.map(\.whole))
+                    let stepping = median(samples.map(\.stepping))
+                    rate = 1 / whole
+                    detail = ": step \(format(stepping * 1e6, decimals: 2)) us, grid and render \(format(max(0, whole - stepping) * 1e6, decimals: 2)) us"
+                    inProcessNoted = true
+                }
+            }
+            var row = Row(measure: "calendar \(name) (\(how)\(detail))", infcal: rate.map { format($0, decimals: 0) + " months/s" } ?? "failed",
+                          target: ">= 10,000 months/s")
+            if let rate { row.met = rate >= 10_000 ? "met" : "NOT MET" }
+            report.rows.append(row)
+        }
+        if wholeProcess {
+            report.notes.append("calendars, whole process: `infcal --calendar NAME --forward \(calendarMonths) --columns 3`, median of \(calendarRuns) runs, start-up included.")
+        }
+        if inProcessNoted {
+            report.notes.append("calendars, in-process (this infcal has no --calendar): \(calendarMonths) months from the month holding 2001-01-01 "
+                                + "with InfCalKit inside the benchmark: MonthCalendar.month(after:), MonthGrid(month:in:firstWeekday:), "
+                                + "MonthRenderer.appendRow in rows of 3 into a buffer, POSIX-locale names; then the stepping alone again; each a month's time, "
+                                + "median of \(calendarRuns) runs. No process start-up, no writes.")
+        }
+    }
+}

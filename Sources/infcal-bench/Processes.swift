@@ -1,0 +1,220 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// All libc access of the benchmark: starting processes, waiting for them, clocks, files.
+enum Processes {
+    /// What one finished process did.
+    struct Outcome {
+        /// Wall-clock time from just before the spawn to just after the wait, in seconds.
+        let seconds: Double
+        /// The exit status, or 128 + the signal number when a signal ended the process.
+        let status: Int32
+    }
+
+    /// Where a child's standard streams go.
+    enum Streams {
+        /// stdin from /dev/null, stdout to /dev/null, stderr to `stderrPath` (truncated).
+        case devNull(stderrPath: String)
+        /// stdin from /dev/null, stdout to `stdoutPath` (truncated), stderr to /dev/null.
+        case file(stdoutPath: String)
+        /// stdin from /dev/null, stdout and stderr to the benchmark's stderr (for the build's messages).
+        case toStandardError
+    }
+
+    /// The environment of every process measured: the locale and the zone pinned, so that every
+    /// tool formats the same way whatever the machine says.
+    static func environment() -> [String] {
+        var variables = ["LC_ALL=C", "TZ=UTC"]
+        for name in ["PATH", "HOME"] {
+            if let value = getenv(name) { variables.append("\(name)=\(String(cString: value))") }
+        }
+        return variables
+    }
+
+    /// Monotonic time in seconds.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The full path of `name`, searched in PATH as a shell would, or nil when it is not installed.
+    static func find(_ name: String) -> String? {
+        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// Starts `path` with `arguments` (without the program name) and `streams`, in the pinned
+    /// `environment()`, or in the benchmark's own environment when `inherit` is true.
+    /// - returns: the process id.
+    /// - throws: `BenchError.spawn` when the process could not be started.
+    static func spawn(_ path: String, _ arguments: [String], streams: Streams, inherit: Bool = false) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The benchmark's own signal handling must not leak into the children.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        let flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+
+        switch streams {
+        case .devNull(let stderrPath):
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        case .file(let stdoutPath):
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        case .toStandardError:
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment().map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let result = inherit
+            ? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+            : posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw BenchError.spawn(path, String(cString: strerror(result))) }
+        return pid
+    }
+
+    /// Waits for `pid` to end.
+    /// - returns: its exit status, 128 + the signal number when a signal ended it.
+    static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return -1 }
+        }
+        // WEXITSTATUS and WTERMSIG, which Swift does not import.
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Runs `path` with `arguments` to the end, output to /dev/null, and times it.
+    static func run(_ path: String, _ arguments: [String], stderrPath: String) throws -> Outcome {
+        let start = now()
+        let pid = try spawn(path, arguments, streams: .devNull(stderrPath: stderrPath))
+        let status = wait(pid)
+        return Outcome(seconds: now() - start, status: status)
+    }
+
+    /// The peak resident set size of `path` run with `arguments`, in KiB, as GNU time (at
+    /// `time`) reports it, or nil when the run or time failed.
+    ///
+    /// Not `ru_maxrss` of our own wait4: a child started by posix_spawn (vfork) or fork inherits
+    /// the starting process's high-water mark at exec, so every child would show at least the
+    /// benchmark's own RSS (18 MiB, more than infcal's). GNU time is small, and its child's peak
+    /// is the command's own (with time's 1 MiB as the floor).
+    static func peakKiB(_ path: String, _ arguments: [String], time: String) -> Int? {
+        let file = temporaryPath("rss")
+        defer { unlink(file) }
+        guard let pid = try? spawn(time, ["-f", "%M", "-o", file, path] + arguments, streams: .devNull(stderrPath: "/dev/null")),
+              wait(pid) == 0
+        else { return nil }
+        return Int(readFile(file).split(separator: "\n").last ?? "")
+    }
+
+    /// Runs `path` with `arguments` to the end and returns its standard output.
+    static func output(_ path: String, _ arguments: [String]) throws -> (status: Int32, text: String) {
+        let file = temporaryPath("out")
+        defer { unlink(file) }
+        let pid = try spawn(path, arguments, streams: .file(stdoutPath: file))
+        let status = wait(pid)
+        return (status, readFile(file))
+    }
+
+    /// The text of the file at `path` (empty when it cannot be read).
+    static func readFile(_ path: String) -> String {
+        guard let stream = fopen(path, "r") else { return "" }
+        defer { fclose(stream) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, stream)
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A fresh path in the temporary directory, for a file the caller removes.
+    static func temporaryPath(_ tag: String) -> String {
+        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        return "\(directory)/infcal-bench-\(getpid())-\(tag)"
+    }
+
+    /// The path of the running executable.
+    static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether `path` is a regular file.
+    static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Writes `text` to standard error.
+    static func writeError(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = Glibc.write(2, &bytes, bytes.count)
+    }
+
+    /// The machine: kernel, architecture, online processors.
+    static func machine() -> String {
+        var names = utsname()
+        uname(&names)
+        func text<T>(_ field: T) -> String {
+            withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        return "\(text(names.sysname)) \(text(names.release)) \(text(names.machine)), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) CPUs"
+    }
+}
+
+/// Why the benchmark could not go on.
+enum BenchError: Error, CustomStringConvertible {
+    case spawn(String, String)
+    case build(Int32)
+    case noPackage
+    case usage(String)
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case let .spawn(path, reason): return "cannot start \(path): \(reason)"
+        case let .build(status): return "the release build failed (exit status \(status))"
+        case .noPackage: return "cannot find the infcal package (Package.swift) from the benchmark's location or the current directory; pass --infcal PATH"
+        case let .usage(message): return message
+        case let .failed(message): return message
+        }
+    }
+}

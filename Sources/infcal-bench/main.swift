@@ -1,0 +1,105 @@
+import Foundation
+
+// infcal-bench: the benchmark of issue 5. It builds the release infcal with the README's
+// command (or takes --infcal PATH), times it as whole processes side by side with `ncal -C` and
+// `python3 -m calendar`, and prints one table of medians, ratios and targets.
+//
+// The targets live here and nowhere else (never in a test).
+
+let usage = """
+    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N]
+
+    Builds infcal with the README's release command (\(ReleaseBuild.commandLine))
+    unless --infcal names a binary, then times it against ncal -C and python3 -m calendar
+    (each skipped with a note when missing), interleaved, after a warm-up, and prints a
+    Markdown table of medians on standard output; progress goes to standard error.
+
+      --runs N             timed runs of each command (default 9; start-up runs 5 x N, at least 31)
+      --infcal PATH        measure this infcal binary instead of building one
+      --calendar-months N  months per calendar in the every-calendar measure (default 12000)
+      -h, --help           print this help
+
+    """
+
+struct BenchOptions {
+    var runs = 9
+    var infcal: String?
+    var calendarMonths = 12_000
+
+    /// Reads the command line.
+    /// - throws: `BenchError.usage` for anything it does not know.
+    static func parse(_ arguments: [String]) throws -> BenchOptions? {
+        var options = BenchOptions()
+        var rest = arguments[...]
+        func count(_ option: String) throws -> Int {
+            guard let text = rest.popFirst(), let value = Int(text), value >= 1 else {
+                throw BenchError.usage("\(option) needs a whole number from 1")
+            }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--runs": options.runs = try count(argument)
+            case "--calendar-months": options.calendarMonths = try count(argument)
+            case "--infcal":
+                guard let path = rest.popFirst() else { throw BenchError.usage("--infcal needs a path") }
+                options.infcal = path
+            case "-h", "--help": return nil
+            default: throw BenchError.usage("unknown argument '\(argument)'")
+            }
+        }
+        return options
+    }
+}
+
+func main() -> Int32 {
+    do {
+        guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+            print(usage, terminator: "")
+            return 0
+        }
+        let infcal: String
+        if let given = options.infcal {
+            guard Processes.isFile(given) else { throw BenchError.failed("no infcal binary at \(given)") }
+            infcal = given
+        } else {
+            guard let root = ReleaseBuild.packageRoot() else { throw BenchError.noPackage }
+            infcal = try ReleaseBuild.build(in: root)
+        }
+        let (helpStatus, help) = try Processes.output(infcal, ["--help"])
+        guard helpStatus == 0 else { throw BenchError.failed("\(infcal) --help failed with exit status \(helpStatus)") }
+
+        let ncal = Processes.find("ncal")
+        let python = Processes.find("python3")
+        // GNU time, if `time` in PATH is that (it measures peak RSS).
+        let time = Processes.find("time").flatMap { time in
+            Processes.find("true").flatMap { Processes.peakKiB($0, [], time: time) } != nil ? time : nil
+        }
+        var benchmark = Benchmark(infcal: infcal, ncal: ncal, python: python, time: time, runs: options.runs,
+                                  calendarMonths: options.calendarMonths)
+        if ncal == nil { benchmark.report.notes.append("ncal is not installed (Debian package ncal): its column is empty and no ratio is given.") }
+        if python == nil { benchmark.report.notes.append("python3 is not installed: its column is empty.") }
+
+        log("1-2/5 streams and memory")
+        benchmark.measureStreams()
+        log("3/5 start-up")
+        benchmark.measureStartUp()
+        log("4/5 pager")
+        benchmark.measurePager(help: help)
+        log("5/5 every calendar")
+        benchmark.measureCalendars(help: help)
+
+        print("infcal-bench: \(infcal) (\(options.infcal == nil ? ReleaseBuild.commandLine : "given with --infcal")), "
+              + "\(Processes.machine()), LC_ALL=C TZ=UTC, output to /dev/null, median of \(options.runs) runs after a warm-up\n")
+        print(benchmark.report.table())
+        print("")
+        for note in benchmark.report.notes { print("- " + note) }
+        return 0
+    } catch {
+        log("\(error)")
+        if case BenchError.usage = error { Processes.writeError(usage); return 64 }
+        return 1
+    }
+}
+
+exit(main())
