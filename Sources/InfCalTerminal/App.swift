@@ -48,7 +48,7 @@ public enum InfCal {
     static func currentEnvironment() -> RunEnvironment {
         let isTerminal = Platform.isTerminal(1)
         return RunEnvironment(
-            variables: ProcessInfo.processInfo.environment,
+            variables: Platform.environment(RunEnvironment.variableNames),
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
             localToday: DayNumber.localDate(of: Date(), in: .current),

@@ -3,8 +3,10 @@ import Foundation
 /// What the world around the process says, gathered by the terminal layer so that resolving the
 /// configuration stays a pure function that tests can feed.
 public struct RunEnvironment: Sendable {
-    /// The environment variables.
+    /// The environment variables infcal reads (`RunEnvironment.variableNames`), where set.
     public var variables: [String: String]
+    /// The names of the variables infcal reads: the locale's, TERM, NO_COLOR and COLUMNS.
+    public static let variableNames = LocaleSetting.variables + ["TERM", "NO_COLOR", "COLUMNS"]
     /// Whether standard output is a terminal.
     public var stdoutIsTerminal: Bool
     /// The terminal's width in columns, when standard output is one.
@@ -145,8 +147,13 @@ extension Configuration {
             today = try dayNumber(year: year, month: month, day: day, option: option, in: gregorian)
         } else {
             let local = environment.localToday
-            today = try dayNumber(year: local.year, month: local.month, day: local.day,
-                                  option: .init(key: .today, spelling: "the local date", value: "\(local)"), in: gregorian)
+            do {
+                today = try DateArgument.dayNumber(year: local.year, month: local.month, day: local.day, in: gregorian)
+            } catch {
+                // The clock is beyond the calendar: only --today can help.
+                throw .invalidValue(option: "the local date", value: "\(local.year)-\(local.month)-\(local.day)",
+                                    expected: "a date inside the calendar (set one with --today)")
+            }
         }
 
         // Bounds, then the start, which must lie inside them.
