@@ -162,29 +162,44 @@ extension CalendarNames {
 
     /// One date format, and for the Chinese and Dangi calendars the handling of leap months.
     ///
-    /// The Dangi calendar has leap months the Chinese one lacks (a leap third month in 2012,
-    /// where China had a leap fourth), so a cyclic month is formatted from the Chinese month of
-    /// the same era, year and number, never leap, with the month field left as a placeholder;
-    /// the field is formatted on its own and, for a leap month, given the locale's leap marker,
-    /// read off a known Chinese leap month: "闰2月", "윤2월", and in English "Leap Second Month"
-    /// where ICU says "Second Monthbis".
+    /// A cyclic title is put together from two parts, each formatted once and kept: the year
+    /// part, formatted from a day in the middle of the month with the month field left as a
+    /// placeholder (the related year names the same Gregorian year in both calendars), and the
+    /// month's name, formatted from the Chinese month of that number in a fixed year and, for a
+    /// leap month, given the locale's leap marker, read off a known Chinese leap month: "闰2月",
+    /// "윤2월", and in English "Leap Second Month" where ICU says "Second Monthbis". So the Dangi
+    /// calendar's own leap months (a leap third month in 2012, where China had a leap fourth)
+    /// are named right, and a stream of Chinese months costs a formatter call a year, not two
+    /// a month (a Chinese `DateFormatter` call costs about 10 us).
     struct Format {
         let formatter: DateFormatter
-        /// Cyclic calendars: the month field alone, and the leap marker around it.
-        private let field: DateFormatter?
-        private let leapTemplate: String
-        private let chinese: Calendar?
+        private let cyclic: Cyclic?
         private static let placeholder = "\u{E000}"
+
+        /// What a cyclic format keeps.
+        private final class Cyclic {
+            /// The month field alone, formatted on its own.
+            let field: DateFormatter?
+            /// The locale's leap name with the placeholder where the plain name goes.
+            let leapTemplate: String
+            let chinese: Calendar
+            /// Year parts by era and year, month names by number and leap flag.
+            var years: [Int: String] = [:]
+            var names: [Int: String] = [:]
+
+            init(field: DateFormatter?, leapTemplate: String, chinese: Calendar) {
+                self.field = field
+                self.leapTemplate = leapTemplate
+                self.chinese = chinese
+            }
+        }
 
         init(_ formatter: DateFormatter, cyclic: Bool, english: Bool) {
             self.formatter = formatter
             guard cyclic, let pattern = formatter.dateFormat else {
-                field = nil
-                leapTemplate = Self.placeholder
-                chinese = nil
+                self.cyclic = nil
                 return
             }
-            chinese = formatter.calendar
             // The year field becomes the related Gregorian year; the month field a placeholder.
             var frame = ""
             var monthField = ""
@@ -199,9 +214,8 @@ extension CalendarNames {
                 }
             }
             formatter.dateFormat = frame
-            if monthField.isEmpty {
-                field = nil
-                leapTemplate = Self.placeholder
+            guard !monthField.isEmpty else {
+                self.cyclic = Cyclic(field: nil, leapTemplate: Self.placeholder, chinese: formatter.calendar)
                 return
             }
             let field = DateFormatter()
@@ -209,24 +223,36 @@ extension CalendarNames {
             field.calendar = formatter.calendar
             field.timeZone = .gmt
             field.dateFormat = monthField
-            self.field = field
             // Days of the second month of 2023 (2023-02-26) and of its leap month (2023-03-31).
             let plain = field.string(from: DayNumber.date(8_091))
             let leap = field.string(from: DayNumber.date(8_124))
             let template = leap.range(of: plain).map { leap.replacingCharacters(in: $0, with: Self.placeholder) } ?? Self.placeholder
-            leapTemplate = english && template.hasSuffix("bis") ? "Leap " + Self.placeholder : template
+            self.cyclic = Cyclic(field: field, leapTemplate: english && template.hasSuffix("bis") ? "Leap " + Self.placeholder : template,
+                                 chinese: formatter.calendar)
         }
 
         /// The text for `month`.
         func string(for month: Month) -> String {
-            guard let chinese else { return formatter.string(from: month.start) }
-            let parts = DateComponents(era: month.name.era, year: month.name.year, month: month.name.month, day: 15, hour: 12)
-            let date = chinese.date(from: parts) ?? month.start
-            let text = formatter.string(from: date)
-            guard let field else { return text }
-            let name = field.string(from: date)
-            let marked = month.name.isLeapMonth ? leapTemplate.replacingOccurrences(of: Self.placeholder, with: name) : name
-            return text.replacingOccurrences(of: Self.placeholder, with: marked)
+            guard let cyclic else { return formatter.string(from: month.start) }
+            let yearKey = month.name.era &* 1_000 &+ month.name.year
+            let frame = cyclic.years[yearKey] ?? {
+                // The middle of the month lies in the same Chinese year even where the Dangi
+                // month starts a day before the Chinese one.
+                let text = formatter.string(from: DayNumber.date(month.firstDay + 14))
+                cyclic.years[yearKey] = text
+                return text
+            }()
+            guard let field = cyclic.field else { return frame }
+            let nameKey = month.name.month * 2 + (month.name.isLeapMonth ? 1 : 0)
+            let name = cyclic.names[nameKey] ?? {
+                // Month `month` of Chinese year 2023 (era 78, year 40), which has every number.
+                let parts = DateComponents(era: 78, year: 40, month: month.name.month, day: 15, hour: 12)
+                let plain = cyclic.chinese.date(from: parts).map { field.string(from: $0) } ?? String(month.name.month)
+                let text = month.name.isLeapMonth ? cyclic.leapTemplate.replacingOccurrences(of: Self.placeholder, with: plain) : plain
+                cyclic.names[nameKey] = text
+                return text
+            }()
+            return frame.replacingOccurrences(of: Self.placeholder, with: name)
         }
     }
 }
