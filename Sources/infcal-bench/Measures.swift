@@ -1,3 +1,4 @@
+import InfCalKit
 import InfCalPTY
 import Foundation
 
@@ -215,50 +216,21 @@ struct Benchmark {
 
     // MARK: Measure 5: every calendar
 
-    mutating func measureCalendars(help: String) {
+    mutating func measureCalendars() {
         let calendarRuns = min(runs, 5)
-        let wholeProcess = help.contains("--calendar")
-        var inProcessNoted = false
-        for (name, identifier) in InProcessCalendars.all {
-            var rate: Double?
-            var how = "in-process"
-            var detail = ""
-            if wholeProcess {
-                let result = interleave([Command(path: infcal, arguments: ["--calendar", name, "--forward", "\(calendarMonths)", "--columns", "3"])],
-                                        runs: calendarRuns)[0]
-                if let result, result.failure == nil, result.medianSeconds > 0 {
-                    rate = Double(calendarMonths) / result.medianSeconds
-                    how = "whole process"
-                }
+        // Every calendar this platform's Foundation computes, as infcal's --calendar names them.
+        for name in CalendarChoice.usableNames {
+            let arguments = ["--calendar", name, "--from", "2001-01", "--forward", "\(calendarMonths)", "--columns", "3"]
+            let result = interleave([Command(path: infcal, arguments: arguments)], runs: calendarRuns)[0]
+            var row = Row(measure: "calendar \(name)", infcal: "failed", target: ">= 10,000 months/s")
+            if let result, result.failure == nil, result.medianSeconds > 0 {
+                let rate = Double(calendarMonths) / result.medianSeconds
+                row.infcal = format(rate, decimals: 0) + " months/s"
+                row.met = rate >= 10_000 ? "met" : "NOT MET"
             }
-            if rate == nil {
-                // In-process: stepping, grids and rendering with InfCalKit.
-                var samples: [InProcessCalendars.Sample] = []
-                for _ in 0..<calendarRuns {
-                    guard let sample = InProcessCalendars.sample(identifier, months: calendarMonths, columns: 3) else { break }
-                    samples.append(sample)
-                }
-                if !samples.isEmpty {
-                    let whole = median(samples.map(\.whole))
-                    let stepping = median(samples.map(\.stepping))
-                    rate = 1 / whole
-                    detail = ": step \(format(stepping * 1e6, decimals: 2)) us, grid and render \(format(max(0, whole - stepping) * 1e6, decimals: 2)) us"
-                    inProcessNoted = true
-                }
-            }
-            var row = Row(measure: "calendar \(name) (\(how)\(detail))", infcal: rate.map { format($0, decimals: 0) + " months/s" } ?? "failed",
-                          target: ">= 10,000 months/s")
-            if let rate { row.met = rate >= 10_000 ? "met" : "NOT MET" }
             report.rows.append(row)
         }
-        if wholeProcess {
-            report.notes.append("calendars, whole process: `infcal --calendar NAME --forward \(calendarMonths) --columns 3`, median of \(calendarRuns) runs, start-up included.")
-        }
-        if inProcessNoted {
-            report.notes.append("calendars, in-process (this infcal has no --calendar): \(calendarMonths) months from the month holding 2001-01-01 "
-                                + "with InfCalKit inside the benchmark: MonthCalendar.month(after:), MonthGrid(month:in:firstWeekday:), "
-                                + "MonthRenderer.appendRow in rows of 3 into a buffer, POSIX-locale names; then the stepping alone again; each a month's time, "
-                                + "median of \(calendarRuns) runs. No process start-up, no writes.")
-        }
+        report.notes.append("calendars: `infcal --calendar NAME --from 2001-01 --forward \(calendarMonths) --columns 3`, whole process, "
+                            + "start-up included, median of \(calendarRuns) runs.")
     }
 }

@@ -87,7 +87,7 @@ func main() -> Int32 {
         log("4/5 pager")
         benchmark.measurePager(help: help)
         log("5/5 every calendar")
-        benchmark.measureCalendars(help: help)
+        benchmark.measureCalendars()
 
         print("infcal-bench: \(infcal) (\(options.infcal == nil ? ReleaseBuild.commandLine : "given with --infcal")), "
               + "\(Processes.machine()), LC_ALL=C TZ=UTC, output to /dev/null, median of \(options.runs) runs after a warm-up\n")
