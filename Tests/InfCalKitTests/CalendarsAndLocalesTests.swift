@@ -125,6 +125,22 @@ import Testing
             .hasPrefix("  April 31 Heisei         May 1 Reiwa\n"))
     }
 
+    // The grids are ncal -C -A 1 2 2024's; each CJK character takes two cells, so "2024年2月"
+    // is nine cells wide, centred with five spaces, and the second month starts in cell 22.
+    @Test func chineseNamesLineUp() throws {
+        #expect(try render(["--locale", "zh_CN", "--from", "2024-02", "--forward", "2", "--columns", "2"]) == """
+                 2024年2月             2024年3月
+            日 一 二 三 四 五 六  日 一 二 三 四 五 六
+                         1  2  3                  1  2
+             4  5  6  7  8  9 10   3  4  5  6  7  8  9
+            11 12 13 14 15 16 17  10 11 12 13 14 15 16
+            18 19 20 21 22 23 24  17 18 19 20 21 22 23
+            25 26 27 28 29        24 25 26 27 28 29 30
+                                  31
+
+            """)
+    }
+
     // Farvardin 1403 began on Wednesday 2024-03-20 (Nowruz). Persian weeks start on Saturday:
     // the header reads Saturday (شن) to Friday (جم), and day 1 stands under Wednesday (چه).
     @Test func persianSaturdayFirst() throws {
