@@ -305,6 +305,27 @@ import Testing
         #expect(table["japanese"] == "February 6 Reiwa")
     }
 
+    /// The Chinese and Dangi limits are where Foundation's step first fails going forward from
+    /// the present; past them its arithmetic recovers for stretches, which the limit keeps out.
+    @Test(arguments: [Calendar.Identifier.chinese, .dangi])
+    func cyclicCalendarsEndWhereFoundationFirstFails(identifier: Calendar.Identifier) throws {
+        let calendar = MonthCalendar(identifier)
+        let limit = try #require(calendar.upperLimit)
+        let last = try #require(calendar.month(containing: limit - 1))
+        #expect(last.endDay == limit)
+        #expect(calendar.month(after: last) == nil)
+        #expect(calendar.month(containing: limit) == nil)
+        // Without the limit, the step from the last month fails its checks all the same...
+        let unlimited = MonthCalendar(identifier, limited: false)
+        #expect(unlimited.month(after: last) == nil)
+        // ...and the month before it steps on soundly: the limit is the first failure there.
+        let before = try #require(unlimited.month(before: last))
+        #expect(unlimited.month(after: before) == last)
+        // Months further on that Foundation would compute are kept out.
+        let further = (1...2_000).lazy.map { limit + 30 * $0 }.first { unlimited.month(containing: $0) != nil }
+        if let further { #expect(calendar.month(containing: further) == nil) }
+    }
+
     /// Every stream ends at its calendar's limits: forward from near the upper one, backward
     /// from near the lower one, each month once, each step one month.
     @Test(arguments: CalendarChoice.usableNames)

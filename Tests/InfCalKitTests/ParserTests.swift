@@ -116,7 +116,17 @@ import Testing
         Invalid(arguments: ["--monday=yes"], message: "--monday takes no value, but was given 'yes'"),
         Invalid(arguments: ["2024"], message: "unexpected argument '2024' (infcal takes only options; try --help)"),
         Invalid(arguments: ["--", "--help"], message: "unexpected argument '--help' (infcal takes only options; try --help)"),
-        Invalid(arguments: ["--color", "sometimes"], message: "unexpected argument 'sometimes' (infcal takes only options; try --help)"),
+        Invalid(arguments: ["--color", "sometimes"], message: "invalid value 'sometimes' for --color: expected auto, always or never"),
+        Invalid(arguments: ["--forward", "5x"], message: "invalid value '5x' for --forward: expected \(count)"),
+        Invalid(arguments: ["--forward", ""], message: "invalid value '' for --forward: expected \(count)"),
+        Invalid(arguments: ["-w", "foo"], message: "invalid value 'foo' for -w: expected iso or locale"),
+        Invalid(arguments: ["--year", "2024-01"], message: "invalid value '2024-01' for --year: expected a year of the calendar, from 1"),
+        Invalid(arguments: ["--today", "0000-06-01", "--from", "-9223372036854775808"],
+                message: "invalid value '-9223372036854775808' for --from: expected a date from -4712-01-01 (4713 BC) to about year 500000"),
+        Invalid(arguments: ["--today", "0000-06-01", "--until", "-9223372036854775800"],
+                message: "invalid value '-9223372036854775800' for --until: expected a date from -4712-01-01 (4713 BC) to about year 500000"),
+        Invalid(arguments: ["--calendar", "list", "--forward", "3"], message: "--calendar list cannot be used together with --forward"),
+        Invalid(arguments: ["--locale", "."], message: "invalid value '.' for --locale: expected a locale such as en_US, de_DE or ja_JP, or C"),
     ]
 
     @Test(arguments: invalid)

@@ -54,7 +54,8 @@ public enum ArgumentParser {
                 while let letter = letters.first {
                     letters = letters.dropFirst()
                     guard let spec = OptionSpec.all.first(where: { $0.short == letter }) else {
-                        throw .unknownOption("-" + String(letter), suggestion: suggestion(forShort: letter, in: word))
+                        // `-forward`: the user may have meant the long option.
+                        throw .unknownOption("-" + String(letter), suggestion: suggestion(for: String(word.dropFirst())))
                     }
                     let spelling = "-" + String(letter)
                     if case .none = spec.value {
@@ -94,9 +95,17 @@ public enum ArgumentParser {
             return following
         case .optional(_, let accepts):
             if let inline { return inline }
-            guard let following, accepts(following) else { return nil }
-            consume()
-            return following
+            guard let following else { return nil }
+            if accepts(following) {
+                consume()
+                return following
+            }
+            // infcal takes no other arguments, so a word that is not an option is a bad value
+            // (`--forward 5x`, `--color yes`); an option (`--forward --from ...`) is not.
+            if !following.hasPrefix("-") || following == "-" || OptionSpec.isCount(following) {
+                throw .invalidValue(option: spelling, value: following, expected: spec.expected)
+            }
+            return nil
         }
     }
 
@@ -109,11 +118,6 @@ public enum ArgumentParser {
         let scored = candidates.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
         guard let (best, distance) = scored, distance <= max(1, min(3, name.count / 3)) else { return nil }
         return "--" + best
-    }
-
-    /// For `-x` in `-xyz`: the long option `--xyz` if the user forgot a dash.
-    static func suggestion(forShort letter: Character, in word: String) -> String? {
-        suggestion(for: String(word.dropFirst()))
     }
 
     /// Levenshtein distance between `a` and `b`.

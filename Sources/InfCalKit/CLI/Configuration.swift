@@ -104,7 +104,8 @@ public struct Configuration {
             // The start is the year's first month (see `resolveYear`); the year ends where
             // the calendar's year number changes.
             let year = (start.name.era, start.name.year)
-            return AnySequence(MonthIndex(calendar: calendar, start: start).forward.prefix { ($0.name.era, $0.name.year) == year })
+            return AnySequence(MonthIndex(calendar: calendar, start: start).forward.prefix { ($0.name.era, $0.name.year) == year }
+                .lazy.filter(bounds.admits))
         case .listCalendars, .help, .version:
             return AnySequence([])
         }
@@ -173,37 +174,45 @@ extension Configuration {
             throw .invalidValue(option: fromOption?.spelling ?? "--from", value: fromOption?.value ?? "today",
                                 expected: "a date inside the \(CalendarChoice.name(of: calendar.identifier)) calendar's range")
         }
-        guard bounds.admits(start) else {
-            let limits = [raw.last(.since), raw.last(.until)].compactMap { $0 }.map { "\($0.spelling) \($0.value ?? "")" }
+        let limits = [raw.last(.since), raw.last(.until)].compactMap { $0 }.map { "\($0.spelling) \($0.value ?? "")" }
+        let mode = try resolveMode(raw, environment: environment)
+        if mode == .year {
+            start = try resolveYear(raw, around: start, in: calendar)
+            // The year's months outside the bounds are left out; some must be left.
+            let year = (start.name.era, start.name.year)
+            let months = MonthIndex(calendar: calendar, start: start).forward.prefix { ($0.name.era, $0.name.year) == year }
+            if !months.contains(where: bounds.admits), let option = raw.last(.year) {
+                throw .invalidValue(option: option.spelling, value: option.value ?? "(the year of \(fromOption?.value ?? "today"))",
+                                    expected: "a year with a month inside " + limits.joined(separator: " and "))
+            }
+        } else if !bounds.admits(start) {
             throw .invalidValue(option: fromOption?.spelling ?? "--from", value: fromOption?.value ?? "today",
                                 expected: "a month inside " + limits.joined(separator: " and "))
         }
-
-        let mode = try resolveMode(raw, environment: environment)
-        if mode == .year { start = try resolveYear(raw, around: start, in: calendar) }
-        let firstWeekday = try resolveFirstWeekday(raw, locale: locale)
-        var configuration = Configuration(
-            mode: mode,
-            calendar: calendar,
-            locale: locale,
-            firstWeekday: firstWeekday,
-            start: start,
-            bounds: bounds,
-            today: today,
-            columns: try resolveColumns(raw, environment: environment, mode: mode),
-            color: try resolveColor(raw, environment: environment)
-        )
-        if raw.has(.dayOfYear) { configuration.numbering = .dayOfYear }
+        let numbering: DayNumbering = raw.has(.dayOfYear) ? .dayOfYear : .dayOfMonth
+        var weekNumbers: WeekNumbering?
         if let option = raw.last(.weekNumbers) {
             switch option.value ?? "iso" {
-            case "iso": configuration.weekNumbers = .iso
-            case "locale":
-                configuration.weekNumbers = .locale(minimumDays: LocaleSetting.minimumDaysInFirstWeek(of: locale, calendar: calendar))
+            case "iso": weekNumbers = .iso
+            case "locale": weekNumbers = .locale(minimumDays: LocaleSetting.minimumDaysInFirstWeek(of: locale, calendar: calendar))
             case let value:
                 throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.weekNumbers).expected)
             }
         }
-        return configuration
+        let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers)
+        return Configuration(
+            mode: mode,
+            calendar: calendar,
+            locale: locale,
+            firstWeekday: try resolveFirstWeekday(raw, locale: locale),
+            numbering: numbering,
+            weekNumbers: weekNumbers,
+            start: start,
+            bounds: bounds,
+            today: today,
+            columns: try resolveColumns(raw, environment: environment, mode: mode, monthWidth: monthWidth),
+            color: try resolveColor(raw, environment: environment)
+        )
     }
 
     // MARK: Pieces
@@ -211,9 +220,14 @@ extension Configuration {
     private static func resolveMode(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Mode {
         if raw.has(.help) { return .help }
         if raw.has(.version) { return .version }
-        if raw.last(.calendar)?.value?.lowercased() == "list" { return .listCalendars }
         let forward = raw.last(.forward)
         let backward = raw.last(.backward)
+        if let list = raw.last(.calendar), list.value?.lowercased() == "list" {
+            if let other = forward ?? backward ?? raw.last(.year) ?? raw.last(.paged) {
+                throw .conflict(list.spelling + " list", other.spelling)
+            }
+            return .listCalendars
+        }
         if let forward, let backward { throw .conflict(forward.spelling, backward.spelling) }
         if let paged = raw.last(.paged) {
             if let other = forward ?? backward ?? raw.last(.year) { throw .conflict(paged.spelling, other.spelling) }
@@ -284,7 +298,12 @@ extension Configuration {
         guard let option = raw.last(.locale), let value = option.value else {
             return LocaleSetting.fromEnvironment(environment.variables)
         }
-        guard let name = LocaleSetting.normalized(value) else { return nil }
+        guard let name = LocaleSetting.normalized(value) else {
+            // C, POSIX (with a codeset or not) name the default; "." or "@" name nothing.
+            let base = value.prefix { $0 != "." && $0 != "@" }
+            if base == "C" || base == "POSIX" { return nil }
+            throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.locale).expected)
+        }
         guard let locale = LocaleSetting.known(name) else {
             throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.locale).expected)
         }
@@ -312,9 +331,17 @@ extension Configuration {
                 let parts = DateComponents(era: era, year: inEra, month: 1, day: 1, hour: 12)
                 day = calendar.calendar.date(from: parts).map(DayNumber.day(of:))
             }
-            guard let day, let month = calendar.month(containing: day), identifier == .chinese || identifier == .dangi
-                    || identifier != calendar.calendar.identifier || (month.name.era == start.name.era && month.name.year == year)
-            else { throw invalid }
+            guard let day, var month = calendar.month(containing: day) else { throw invalid }
+            if identifier != .chinese, identifier != .dangi, identifier == calendar.calendar.identifier {
+                // 1 January of an era's year may fall in the era before (Reiwa 1 began on
+                // 1 May 2019): the year's first month is the first named so.
+                var steps = 0
+                while (month.name.era, month.name.year) != (start.name.era, year) {
+                    guard steps < 14, let next = calendar.month(after: month) else { throw invalid }
+                    month = next
+                    steps += 1
+                }
+            }
             inYear = month
         }
         // Back to the first month with the same year number.
@@ -325,7 +352,15 @@ extension Configuration {
         return first
     }
 
-    private static func resolveColumns(_ raw: RawOptions, environment: RunEnvironment, mode: Mode) throws(UsageError) -> Int {
+    /// Months of `monthWidth` cells that fit side by side in `width` cells, `gutter` apart: at
+    /// least one, at most `automaticColumnLimit`.
+    public static func automaticColumns(width: Int, monthWidth: Int) -> Int {
+        // A width beyond any terminal (COLUMNS=9223372036854775807) must not overflow.
+        let usable = min(max(0, width), 100_000)
+        return min(automaticColumnLimit, max(1, (usable + MonthRenderer.gutter) / (monthWidth + MonthRenderer.gutter)))
+    }
+
+    private static func resolveColumns(_ raw: RawOptions, environment: RunEnvironment, mode: Mode, monthWidth: Int) throws(UsageError) -> Int {
         let option = raw.last(.columns)
         if option == nil, mode == .year { return 3 }
         guard let value = option?.value ?? (environment.stdoutIsTerminal ? "auto" : nil) else { return 1 }
@@ -333,7 +368,7 @@ extension Configuration {
             let width = environment.terminalWidth
                 ?? environment.variables["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
                 ?? defaultWidth
-            return min(automaticColumnLimit, max(1, (width + MonthRenderer.gutter) / (20 + MonthRenderer.gutter)))
+            return automaticColumns(width: width, monthWidth: monthWidth)
         }
         guard let count = Int(value), (1...maximumColumns).contains(count) else {
             throw .invalidValue(option: option?.spelling ?? "--columns", value: value, expected: OptionSpec.spec(.columns).expected)

@@ -70,8 +70,10 @@ public enum DateArgument: Equatable, Sendable {
             let (year, month) = (todayMonth.name.era == 0 ? 1 - todayMonth.name.year : todayMonth.name.year, todayMonth.name.month)
             let (shifted, overflow) = (year * 12 + month - 1).addingReportingOverflow(months)
             guard !overflow else { throw .outOfRange }
-            let newYear = shifted >= 0 ? shifted / 12 : -((-shifted + 11) / 12)
-            return try Self.monthPeriod(year: newYear, month: shifted - newYear * 12 + 1, in: gregorian)
+            // Floor division, which cannot overflow: month 0 of year 0 less one is December of -1.
+            let (quotient, remainder) = shifted.quotientAndRemainder(dividingBy: 12)
+            let (newYear, newMonth) = remainder < 0 ? (quotient - 1, remainder + 13) : (quotient, remainder + 1)
+            return try Self.monthPeriod(year: newYear, month: newMonth, in: gregorian)
         }
     }
 

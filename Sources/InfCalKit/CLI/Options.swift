@@ -85,7 +85,7 @@ extension OptionSpec {
                    value: .optional(placeholder: "WHEN", accepts: { ["auto", "always", "never"].contains($0) }),
                    summary: "highlight today: auto, always or never (no WHEN: always)",
                    expected: "auto, always or never"),
-        OptionSpec(key: .today, long: "today", short: nil, value: .required(placeholder: "DATE"),
+        OptionSpec(key: .today, long: "today", short: nil, value: .required(placeholder: "YYYY-MM-DD"),
                    summary: "the day that counts as today (default: the local date)", expected: "YYYY-MM-DD"),
         OptionSpec(key: .help, long: "help", short: "h", value: .none, summary: "print this help and exit", expected: ""),
         OptionSpec(key: .version, long: "version", short: "V", value: .none, summary: "print the version and exit", expected: ""),

@@ -15,12 +15,22 @@ public struct MonthCalendar: Sendable {
     /// equivalent calendar computes the same months (see `arithmetic(for:)`).
     public let identifier: Calendar.Identifier
 
-    /// A month calendar for `identifier`, its zone fixed to UTC.
+    /// The first day past the last month Foundation computes soundly, where that limit is not
+    /// found by the checks alone (see `upperLimit(for:)`); nil elsewhere.
+    public let upperLimit: Int?
+
+    /// A month calendar for `identifier`, its zone fixed to UTC; `limited` false lifts
+    /// `upperLimit` (for the test that checks it).
     public init(_ identifier: Calendar.Identifier) {
+        self.init(identifier, limited: true)
+    }
+
+    init(_ identifier: Calendar.Identifier, limited: Bool) {
         var calendar = Calendar(identifier: Self.arithmetic(for: identifier))
         calendar.timeZone = .gmt
         self.calendar = calendar
         self.identifier = identifier
+        upperLimit = limited ? Self.upperLimit(for: identifier) : nil
         probeDistance = calendar.maximumRange(of: .day).map { $0.upperBound - 1 } ?? 31
         lengths = MonthLengths()
     }
@@ -39,6 +49,22 @@ public struct MonthCalendar: Sendable {
         // 2024-02-15 is 7 Yekatit 7516 (month 6) in the Amete Alem calendar.
         let parts = own.dateComponents([.year, .month], from: DayNumber.date(8_445))
         return parts.year == 7_516 && parts.month == 6 ? identifier : .ethiopicAmeteMihret
+    }
+
+    /// Where the Chinese and Dangi calendars end.
+    ///
+    /// Foundation's arithmetic for them fails, walking forward from the present, at the end of
+    /// the eleventh month of Chinese year 53 of cycle 1139 (2 December 65696) and of Dangi
+    /// year 1 of cycle 1173 (28 November 67684): the step to the next month fails its checks.
+    /// Past that point it recovers for stretches (months from 65697-03 step on to 67290), so
+    /// the checks alone would let a stream started there run on; these limits end every stream
+    /// at the first failure instead. A test checks that the step fails exactly there.
+    static func upperLimit(for identifier: Calendar.Identifier) -> Int? {
+        switch identifier {
+        case .chinese: return 23_264_457
+        case .dangi: return 23_990_555
+        default: return nil
+        }
     }
 
     /// The length in days of the calendar's longest month, as Foundation states it (30 or 31).
@@ -153,8 +179,8 @@ public struct MonthCalendar: Sendable {
     /// The month that holds `day`.
     /// - returns: nil when that month, or its end, lies where Foundation's arithmetic is not sound.
     public func month(containing day: Int) -> Month? {
-        guard let (firstDay, name) = start(ofMonthHolding: day), firstDay <= day,
-              let next = step(from: firstDay, name: name, by: 1), next.day > day
+        guard day < upperLimit ?? .max, let (firstDay, name) = start(ofMonthHolding: day), firstDay <= day,
+              let next = step(from: firstDay, name: name, by: 1), next.day > day, next.day <= upperLimit ?? .max
         else { return nil }
         return Month(firstDay: firstDay, dayCount: next.day - firstDay, name: name, nextName: next.name)
     }
@@ -163,7 +189,9 @@ public struct MonthCalendar: Sendable {
     /// - returns: nil at the calendar's upper limit.
     public func month(after month: Month) -> Month? {
         let firstDay = month.endDay
-        guard let next = step(from: firstDay, name: month.nextName, by: 1) else { return nil }
+        guard firstDay < upperLimit ?? .max, let next = step(from: firstDay, name: month.nextName, by: 1),
+              next.day <= upperLimit ?? .max
+        else { return nil }
         return Month(firstDay: firstDay, dayCount: next.day - firstDay, name: month.nextName, nextName: next.name)
     }
 

@@ -34,9 +34,7 @@ public struct PagerView {
 
     /// Months side by side on a screen `width` cells wide.
     public func columnCount(width: Int) -> Int {
-        if let columns { return columns }
-        let fitting = (width + MonthRenderer.gutter) / (renderer.monthWidth + MonthRenderer.gutter)
-        return min(Configuration.automaticColumnLimit, max(1, fitting))
+        columns ?? Configuration.automaticColumns(width: width, monthWidth: renderer.monthWidth)
     }
 
     /// The cells `count` months side by side take.

@@ -43,10 +43,12 @@ public struct CalendarNames {
         weekdayLabels = Self.headerLabels(formatted.weekdaySymbols)
     }
 
-    /// `locale` with the Latin numbering system, so that titles use the digits the grid uses.
+    /// `locale` with the Latin numbering system, so that titles use the digits the grid uses,
+    /// and without a calendar of its own (`en@calendar=chinese`): `--calendar` chooses that.
     static func withWesternDigits(_ locale: Locale) -> Locale {
         var components = Locale.Components(locale: locale)
         components.numberingSystem = "latn"
+        components.calendar = nil
         return Locale(components: components)
     }
 

@@ -68,16 +68,23 @@ public struct MonthRenderer {
         self.numbering = numbering
         self.weekNumbers = weekNumbers
         self.highlightedDay = highlightedDay
-        let cellWidth = numbering == .dayOfYear ? 3 : 2
-        header = Array(((weekNumbers == nil ? "" : "   ") + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: cellWidth)).utf8)
+        header = Array((String(repeating: " ", count: weekNumbers == nil ? 0 : 3)
+            + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: Self.cellWidth(numbering))).utf8)
     }
 
     /// Cells a day takes.
-    public var cellWidth: Int { numbering == .dayOfYear ? 3 : 2 }
+    public var cellWidth: Int { Self.cellWidth(numbering) }
     /// Cells the week-number column takes, with its space.
     public var weekColumnWidth: Int { weekNumbers == nil ? 0 : 3 }
     /// The width of a month's grid: the week column, seven day cells and the spaces between them.
-    public var monthWidth: Int { weekColumnWidth + 7 * cellWidth + 6 }
+    public var monthWidth: Int { Self.monthWidth(numbering: numbering, weekNumbers: weekNumbers) }
+
+    static func cellWidth(_ numbering: DayNumbering) -> Int { numbering == .dayOfYear ? 3 : 2 }
+
+    /// The width of a month's grid laid out with `numbering` and `weekNumbers`.
+    public static func monthWidth(numbering: DayNumbering, weekNumbers: WeekNumbering?) -> Int {
+        (weekNumbers == nil ? 0 : 3) + 7 * cellWidth(numbering) + 6
+    }
 
     // MARK: Grids
 
