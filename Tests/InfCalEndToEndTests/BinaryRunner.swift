@@ -26,11 +26,25 @@ enum BinaryRunner {
         let signalled: Bool
     }
 
-    /// Runs infcal with `arguments`, `environment` laid over the base one (a nil value removes a
-    /// variable), stdin from /dev/null; fails the test if it takes longer than `deadline` seconds.
+    /// The day every run counts as today unless it says otherwise.
+    static let today = ["--today", "2024-02-15"]
+
+    /// Runs infcal with `arguments` (after `--today 2024-02-15` unless they name a today),
+    /// `environment` laid over the base one (a nil value removes a variable), stdin from
+    /// /dev/null; fails the test if it takes longer than `deadline` seconds.
     static func run(_ arguments: [String], environment: [String: String?] = [:], deadline: Double = 20) throws -> Result {
+        try runProgram(executable, (arguments.contains("--today") ? [] : today) + arguments, environment: environment, deadline: deadline)
+    }
+
+    /// Runs a bash command line with INFCAL naming the built binary, as `run` runs infcal.
+    static func runShell(_ command: String, deadline: Double = 20) throws -> Result {
+        try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", command], environment: ["INFCAL": executable.path], deadline: deadline)
+    }
+
+    /// Runs `program` with `arguments` in the base environment with `environment` laid over it.
+    static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String?], deadline: Double) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         var env = baseEnvironment
         for (key, value) in environment { env[key] = value }
@@ -46,7 +60,7 @@ enum BinaryRunner {
         DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
         DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
         let finished = waitForExit(process, deadline: deadline)
-        #expect(finished, "infcal \(arguments) did not finish within \(deadline) s")
+        #expect(finished, "\(program.lastPathComponent) \(arguments) did not finish within \(deadline) s")
         if !finished { process.terminate(); process.waitUntilExit() }
         group.wait()
         return Result(status: process.terminationStatus,

@@ -57,7 +57,7 @@ import Testing
 
     @Test func hugeCountStreamsUntilTheReaderStops() throws {
         // A valid count far beyond the calendar: it streams; `head` ends it.
-        let shell = try ShellRunner.run("\"$INFCAL\" --forward 9223372036854775807 --from 2024-01 | head -3; echo \"status ${PIPESTATUS[0]}\"")
+        let shell = try BinaryRunner.runShell("\"$INFCAL\" --forward 9223372036854775807 --from 2024-01 | head -3; echo \"status ${PIPESTATUS[0]}\"")
         #expect(shell.stdout == "    January 2024\nSu Mo Tu We Th Fr Sa\n    1  2  3  4  5  6\nstatus 0\n")
         #expect(shell.stderr == "")
     }
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func noDirectionIntoAPipeStreamsWithoutEnd() throws {
-        let shell = try ShellRunner.run("\"$INFCAL\" --today 2024-02-15 | head -40 | grep -c 2024")
+        let shell = try BinaryRunner.runShell("\"$INFCAL\" --today 2024-02-15 | head -40 | grep -c 2024")
         // Months February onwards: the first 40 lines hold five titles of 2024.
         #expect(Int(shell.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 4)
     }
@@ -149,29 +149,5 @@ import Testing
         #expect(help.status == 0 && help.stdout.hasPrefix("Usage: infcal [OPTION]...\n"))
         let version = try BinaryRunner.run(["-V"])
         #expect(version.status == 0 && version.stdout.hasPrefix("infcal "))
-    }
-}
-
-/// Runs a bash command line with INFCAL set to the built binary.
-enum ShellRunner {
-    static func run(_ command: String, deadline: Double = 20) throws -> BinaryRunner.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        var env = BinaryRunner.baseEnvironment
-        env["INFCAL"] = BinaryRunner.executable.path
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let finished = BinaryRunner.waitForExit(process, deadline: deadline)
-        #expect(finished, "\(command) did not finish within \(deadline) s")
-        if !finished { process.terminate() }
-        process.waitUntilExit()
-        return BinaryRunner.Result(status: process.terminationStatus,
-                                   stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                                   signalled: process.terminationReason == .uncaughtSignal)
     }
 }

@@ -16,19 +16,16 @@ import Testing
         return lines
     }
 
+    /// What `ncal arguments` prints, normalized. ncal -C underlines the real today by
+    /// overstriking ("_\b3"), even into a pipe, and has no switch for it in cal mode: the
+    /// overstrikes are removed.
+    static func ncalLines(_ arguments: [String]) throws -> [String] {
+        let output = try BinaryRunner.runProgram(URL(fileURLWithPath: ncal ?? "/usr/bin/ncal"), arguments, environment: [:], deadline: 20)
+        return normalized(output.stdout.replacingOccurrences(of: "_\u{8}", with: ""))
+    }
+
     static func ncalMonth(_ month: Int, _ year: Int) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ncal ?? "/usr/bin/ncal")
-        process.arguments = ["-C", String(month), String(year)]
-        process.environment = ["LC_ALL": "C", "TZ": "UTC"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        // ncal -C underlines the real today by overstriking ("_\b3"), even into a pipe, and
-        // has no switch for it in cal mode: remove the overstrikes.
-        return normalized(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "_\u{8}", with: ""))
+        try ncalLines(["-C", String(month), String(year)])
     }
 
     /// Stretches of months, as (first year, first month, count), where both agree on the calendar.

@@ -10,17 +10,20 @@ import Testing
         try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    @Test func everyOptionInTheHelpIsInTheManPageAndTheReadme() throws {
-        // The man page escapes dashes: \-\-from.
-        let manual = try read("man/infcal.1").replacingOccurrences(of: "\\-", with: "-")
-        let readme = try read("README.md")
+    /// Every option of the table (which `--help` is built from) has an entry of its own in the
+    /// man page's OPTIONS (a `.TP` heading naming its short and long form) and a row in the
+    /// README's table.
+    @Test func everyOptionHasAManPageEntryAndAReadmeRow() throws {
+        let lines = try read("man/infcal.1").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let headings = zip(lines, lines.dropFirst()).filter { $0.0 == ".TP" }.map(\.1)
+        let readmeRows = try read("README.md").split(separator: "\n").filter { $0.hasPrefix("| `-") }
         for spec in OptionSpec.all {
-            #expect(HelpText.text.contains(spec.flag))
-            #expect(manual.contains(spec.flag), "man page lacks \(spec.flag)")
-            #expect(readme.contains("`\(spec.flag)"), "README lacks \(spec.flag)")
-            if let short = spec.short {
-                #expect(manual.contains("-\(short)"), "man page lacks -\(short)")
-            }
+            let long = spec.flag.replacingOccurrences(of: "-", with: "\\-")
+            let entry = spec.short.map { "\\-\($0) \", \" " + long } ?? long
+            #expect(headings.contains { $0.hasPrefix(".B") && $0.split(separator: " ", maxSplits: 1).last?.hasPrefix(entry) == true },
+                    "man page has no entry '\(entry)'")
+            let row = spec.short.map { "| `-\($0)`, `\(spec.flag)" } ?? "| `\(spec.flag)"
+            #expect(readmeRows.contains { $0.hasPrefix(row) }, "README has no row '\(row)'")
         }
     }
 

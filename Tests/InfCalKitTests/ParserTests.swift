@@ -148,6 +148,13 @@ import Testing
         #expect(try Fixture.resolve(["-c", "auto"], environment: Fixture.environment(variables: ["COLUMNS": "50"])).columns == 2)
         #expect(try Fixture.resolve(["-c", "auto"]).columns == 3)
         #expect(try Fixture.resolve(["-c", "7"], environment: Fixture.environment(terminal: true, width: 40)).columns == 7)
+        // Wider months fit fewer: -j makes 27 cells, -w 23.
+        #expect(try Fixture.resolve(["-j"], environment: Fixture.environment(terminal: true, width: 80)).columns == 2)
+        #expect(try Fixture.resolve(["-w"], environment: Fixture.environment(terminal: true, width: 66)).columns == 2)
+        #expect(try Fixture.resolve(["-w"], environment: Fixture.environment(terminal: true, width: 73)).columns == 3)
+        // No width overflows the arithmetic.
+        #expect(Configuration.automaticColumns(width: .max, monthWidth: 20) == 3)
+        #expect(try Fixture.resolve(["-c", "auto"], environment: Fixture.environment(variables: ["COLUMNS": "9223372036854775807"])).columns == 3)
     }
 
     @Test func colourAutoNeedsATerminalATermAndNoNoColor() throws {
@@ -189,31 +196,45 @@ import Testing
         }
     }
 
-    static let words: [String] = {
-        let options = OptionSpec.all.flatMap { spec in ["--" + spec.long, spec.short.map { "-\($0)" }].compactMap { $0 } }
-        let values = [
-            "", "-", "--", "=", "0", "1", "3", "-1", "+1", "-0", "+0", "12", "1000", "1001", "auto", "always", "never",
-            "today", "2024", "2024-02", "2024-02-29", "2023-02-29", "1582-10-10", "1582-10", "0000-01", "-0043-03",
-            "-4712-01-01", "-4713-01", "506713-02", "999999-01", "99999999999999999999", "9223372036854775807",
-            "-9223372036854775808", "+9223372036854775807", "2024-1-1", "2024-00", "2024-01-32", "x", "é", "日本",
-            "\u{1B}[7m", "--from=", "--forward=0", "--columns=3", "-c0", "-mc", "-ms", "-hV", "--colour", "--fro",
-        ]
-        return options + values
-    }()
+    static let options = OptionSpec.all.flatMap { spec in ["--" + spec.long, spec.short.map { "-\($0)" }].compactMap { $0 } }
+    static let values = [
+        "", "-", "--", "=", "0", "1", "3", "-1", "+1", "-0", "+0", "12", "1000", "1001", "auto", "always", "never",
+        "today", "2024", "2024-02", "2024-02-29", "2023-02-29", "1582-10-10", "1582-10", "0000-01", "-0043-03",
+        "-4712-01-01", "-4713-01", "506713-02", "999999-01", "99999999999999999999", "9223372036854775807",
+        "-9223372036854775808", "+9223372036854775807", "2024-1-1", "2024-00", "2024-01-32", "x", "é", "日本",
+        "\u{1B}[7m", "--from=", "--forward=0", "--columns=3", "-c0", "-mc", "-ms", "-hV", "--colour", "--fro",
+        "0000-06-01", "65697-03", "68480-01", "list", "hebrew", "chinese", "japanese", "ethiopic-amete-alem",
+        "fa_IR", "ja_JP", "C", ".", "@", "sunday", "sat", "iso", "locale", "5x",
+    ]
+
+    /// Todays and terminal widths the fuzz runs under: the ends of the calendar, year 0 (where
+    /// a relative date once overflowed) and widths no terminal has.
+    static let todays = [(2024, 2, 15), (0, 6, 1), (-4712, 1, 1), (506_712, 12, 31), (1582, 10, 15), (1, 1, 1)]
+    static let widths: [String?] = [nil, "0", "-5", "80", "9223372036854775807", "x"]
 
     @Test func randomArgumentListsParseOrFailCleanly() {
         var generator = Generator(state: 20_241_130)
         var parsed = 0, rejected = 0
-        for _ in 0..<5_000 {
-            let arguments = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
-                var word = Self.words.randomElement(using: &generator) ?? ""
-                if word.hasPrefix("--"), Bool.random(using: &generator), let value = Self.words.randomElement(using: &generator) {
-                    word += "=" + value
+        for _ in 0..<20_000 {
+            let today = Self.todays.randomElement(using: &generator) ?? (2024, 2, 15)
+            var variables: [String: String] = [:]
+            if let width = Self.widths.randomElement(using: &generator) ?? nil { variables["COLUMNS"] = width }
+            let environment = Fixture.environment(terminal: Bool.random(using: &generator), variables: variables, today: today)
+            // Mostly real options, each with a value from the pool (as a next word or after "="),
+            // and now and then any word at all.
+            var arguments: [String] = []
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                let option = Self.options.randomElement(using: &generator) ?? "--from"
+                let value = Self.values.randomElement(using: &generator) ?? ""
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0: arguments.append(option)
+                case 1 where option.hasPrefix("--"): arguments.append(option + "=" + value)
+                case 2: arguments.append(value)
+                default: arguments += [option, value]
                 }
-                return word
             }
             do {
-                let configuration = try Fixture.resolve(arguments)
+                let configuration = try Fixture.resolve(arguments, environment: environment)
                 parsed += 1
                 // Whatever parsed can be printed: take a few months of it.
                 let sink = CollectingSink()

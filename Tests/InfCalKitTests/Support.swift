@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import InfCalKit
 
 /// Helpers shared by the unit tests. Every test fixes its own calendar, zone ("UTC", through
@@ -7,8 +8,14 @@ enum Fixture {
     static let gregorian = MonthCalendar(.gregorian)
 
     /// The day number of a Gregorian (Julian before 1582-10-15) date; astronomical years.
-    static func day(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        (try? DateArgument.dayNumber(year: year, month: month, day: day, in: gregorian)) ?? Int.min
+    /// A date that does not exist fails the test that asked for it.
+    static func day(_ year: Int, _ month: Int, _ day: Int, sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        do {
+            return try DateArgument.dayNumber(year: year, month: month, day: day, in: gregorian)
+        } catch {
+            Issue.record("\(year)-\(month)-\(day) is no day: \(error)", sourceLocation: sourceLocation)
+            return 0
+        }
     }
 
     /// The month holding that date.
