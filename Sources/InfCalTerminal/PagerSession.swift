@@ -144,11 +144,7 @@ final class PagerSession {
     private func lookAtTheClock() {
         let calendar = Self.localCalendar()
         let now = Date()
-        let parts = calendar.dateComponents([.year, .month, .day], from: now)
-        if let year = parts.year, let month = parts.month, let day = parts.day,
-           let today = Today.dayNumber(year: year, month: month, day: day) {
-            state.setToday(today)
-        }
+        if let today = Today.dayNumber(at: now, in: calendar.timeZone) { state.setToday(today) }
         nextDay = calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0),
                                     matchingPolicy: .nextTime) ?? now.addingTimeInterval(Double(Self.clockInterval) / 1000)
     }

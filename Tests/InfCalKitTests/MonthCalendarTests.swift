@@ -164,7 +164,7 @@ import Testing
     @Test func october1582Grid() throws {
         let month = try #require(Fixture.month(1582, 10))
         let grid = MonthGrid(month: month, in: Fixture.gregorian, firstWeekday: 1)
-        let rows = grid.weeks.map { $0.map { $0?.label } }
+        let rows = (0..<grid.weekCount).map { week in (0..<7).map { grid.cell(week: week, column: $0)?.label } }
         #expect(rows == [
             [nil, 1, 2, 3, 4, 15, 16],
             [17, 18, 19, 20, 21, 22, 23],

@@ -132,8 +132,8 @@ import Testing
     @Test func titlesAreCentredByFloor() throws {
         let renderer = MonthRenderer(names: CalendarNames(locale: nil, calendar: Fixture.gregorian), calendar: Fixture.gregorian, firstWeekday: 1)
         // "May 2024" is 8 cells: (20 - 8) / 2 = 6; "September 2024" is 14: 3.
-        #expect(renderer.formatTitle(try #require(Fixture.month(2024, 5))) == "      May 2024")
-        #expect(renderer.formatTitle(try #require(Fixture.month(2024, 9))) == "   September 2024")
+        #expect(renderer.formatRow([renderer.grid(for: try #require(Fixture.month(2024, 5)))])[0] == "      May 2024")
+        #expect(renderer.formatRow([renderer.grid(for: try #require(Fixture.month(2024, 9)))])[0] == "   September 2024")
         #expect(renderer.monthWidth == 20)
     }
 

@@ -6,7 +6,7 @@ enum PagerFixture {
     static let gregorian = MonthCalendar(.gregorian)
 
     static func day(_ year: Int, _ month: Int, _ day: Int) throws -> Int {
-        try #require(Today.dayNumber(year: year, month: month, day: day))
+        try DateArgument.dayNumber(year: year, month: month, day: day, in: gregorian)
     }
 
     /// A pager standing on the month of `start` (default 2024-02), today 2024-02-15.

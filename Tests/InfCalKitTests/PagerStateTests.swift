@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import InfCalKit
 
@@ -279,5 +280,30 @@ import Testing
         #expect(pager.position == (2027, 2))
         PagerFixture.type("10P", into: &pager)
         #expect(pager.position == (2017, 2))
+    }
+}
+
+/// Many years at once jump with Foundation, then walk the last year: the same month as
+/// walking year by year.
+@Suite struct PagerYearJumpTests {
+    @Test(arguments: [Calendar.Identifier.gregorian, .hebrew, .chinese])
+    func jumpingEqualsWalking(identifier: Calendar.Identifier) throws {
+        let calendar = MonthCalendar(identifier)
+        for (day, years) in [(try PagerFixture.day(2024, 3, 20), 7), (try PagerFixture.day(2023, 3, 25), -5), (try PagerFixture.day(2024, 2, 15), 40)] {
+            let start = try #require(calendar.month(containing: day))
+            var jumped = PagerState(calendar: calendar, start: start, bounds: MonthBounds(), today: day)
+            jumped.move(years: years)
+            var walked = PagerState(calendar: calendar, start: start, bounds: MonthBounds(), today: day)
+            for _ in 0..<years.magnitude { walked.move(years: years.signum()) }
+            #expect(jumped.current == walked.current, "\(identifier) \(years) years from \(start)")
+        }
+    }
+
+    @Test func aJumpPastABoundStopsAtItAndSaysSo() throws {
+        var pager = try PagerFixture.state(start: (2024, 2), until: (2030, 6, 30))
+        PagerFixture.type("20N", into: &pager)
+        // As a count of months does, it goes as far as the bound lets it: June 2030.
+        #expect(pager.position == (2030, 6))
+        #expect(pager.message?.text == PagerState.boundAfter)
     }
 }

@@ -41,9 +41,4 @@ public struct MonthGrid: Hashable, Sendable {
         guard index >= 0, index < month.dayCount else { return nil }
         return Cell(day: month.firstDay + index, label: labels.label(at: index))
     }
-
-    /// The weeks as rows of seven optional cells.
-    public var weeks: [[Cell?]] {
-        (0..<weekCount).map { week in (0..<7).map { cell(week: week, column: $0) } }
-    }
 }

@@ -1,14 +1,6 @@
 /// What a key asks the pager to do.
 public enum PagerAction: Hashable, Sendable, CaseIterable {
     case nextMonth, previousMonth, nextYear, previousYear, today, goTo, help, redraw, quit
-
-    /// Whether a count typed before the key repeats the action (`3n`, `10P`).
-    public var takesCount: Bool {
-        switch self {
-        case .nextMonth, .previousMonth, .nextYear, .previousYear: return true
-        default: return false
-        }
-    }
 }
 
 /// One row of the key table: an action, the keys that do it and what the help screen says.

@@ -114,12 +114,6 @@ public struct MonthRenderer {
         titleStyle == .monthOnly ? names.monthName(of: month) : names.title(of: month)
     }
 
-    /// The title centred over `width` cells: left padding floor((width - title) / 2), none after.
-    public func formatTitle(_ month: Month, width: Int? = nil) -> String {
-        let title = titleText(month)
-        return String(repeating: " ", count: max(0, ((width ?? monthWidth) - DisplayWidth.of(title)) / 2)) + title
-    }
-
     /// Appends `value` right-aligned in `width` cells (more if it needs them).
     @inline(__always)
     static func appendNumber(_ value: Int, width: Int, highlighted: Bool = false, to out: ByteBuffer) {
