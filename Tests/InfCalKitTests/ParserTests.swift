@@ -120,7 +120,7 @@ import Testing
         Invalid(arguments: ["--forward", "5x"], message: "invalid value '5x' for --forward: expected \(count)"),
         Invalid(arguments: ["--forward", ""], message: "invalid value '' for --forward: expected \(count)"),
         Invalid(arguments: ["-w", "foo"], message: "invalid value 'foo' for -w: expected iso or locale"),
-        Invalid(arguments: ["--year", "2024-01"], message: "invalid value '2024-01' for --year: expected a year of the calendar, from 1"),
+        Invalid(arguments: ["--year", "2024-01"], message: "invalid value '2024-01' for --year: expected a year of the calendar, from 1, inside the calendar's range"),
         Invalid(arguments: ["--today", "0000-06-01", "--from", "-9223372036854775808"],
                 message: "invalid value '-9223372036854775808' for --from: expected a date from -4712-01-01 (4713 BC) to about year 500000"),
         Invalid(arguments: ["--today", "0000-06-01", "--until", "-9223372036854775800"],

@@ -55,7 +55,7 @@ extension OptionSpec {
                    expected: ""),
         OptionSpec(key: .year, long: "year", short: "y", value: .optional(placeholder: "YYYY", accepts: isCount),
                    summary: "the months of the calendar's year YYYY (default: the year of --from), three a row",
-                   expected: "a year of the calendar, from 1"),
+                   expected: "a year of the calendar, from 1, inside the calendar's range"),
         OptionSpec(key: .since, long: "since", short: nil, value: .required(placeholder: "DATE"),
                    summary: "show no month that ends before DATE", expected: dateExpected),
         OptionSpec(key: .until, long: "until", short: nil, value: .required(placeholder: "DATE"),
