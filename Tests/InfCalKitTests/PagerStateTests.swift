@@ -180,7 +180,7 @@ import Testing
         BadDate(text: "soon", message: "not a date: 'soon' (YYYY-MM or YYYY-MM-DD)"),
         BadDate(text: "2023-02-29", message: "no such day: '2023-02-29'"),
         BadDate(text: "1582-10-10", message: "no such day: '1582-10-10'"),
-        BadDate(text: "-5000-01", message: "outside the calendar: '-5000-01'"),
+        BadDate(text: "-5000-01", message: "'-5000-01' is outside the calendar"),
     ])
     func badDatesAreStatusLineErrors(_ bad: BadDate) throws {
         var state = try F.state()
@@ -196,7 +196,7 @@ import Testing
         F.type("g2024-07-01", into: &state)
         _ = state.handle(.enter)
         #expect(state.position == (2024, 2))
-        #expect(state.message?.text == "outside --since/--until: '2024-07-01'")
+        #expect(state.message?.text == "'2024-07-01' is outside --since/--until")
         F.type("g2024-06-30", into: &state)
         _ = state.handle(.enter)
         #expect(state.position == (2024, 6))

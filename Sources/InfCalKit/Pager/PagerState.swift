@@ -209,12 +209,18 @@ public struct PagerState {
 
     /// Goes to today's month, if the bounds and the calendar have it.
     public mutating func goToToday() {
-        guard let month = calendar.month(containing: today) else {
-            message = Message(text: "today is outside the calendar", isError: true)
+        jump(toMonthHolding: today, named: "today")
+    }
+
+    /// Goes to the month holding `day`, or leaves an error that says why `what` cannot be
+    /// shown, and stays.
+    private mutating func jump(toMonthHolding day: Int, named what: String) {
+        guard let month = calendar.month(containing: day) else {
+            message = Message(text: "\(what) is outside the calendar", isError: true)
             return
         }
         guard bounds.admits(month) else {
-            message = Message(text: "today is outside --since/--until", isError: true)
+            message = Message(text: "\(what) is outside --since/--until", isError: true)
             return
         }
         index.jump(to: month)
@@ -236,17 +242,9 @@ public struct PagerState {
             message = Message(text: "no such day: '\(typed)'", isError: true)
             return
         } catch {
-            message = Message(text: "outside the calendar: '\(typed)'", isError: true)
+            message = Message(text: "'\(typed)' is outside the calendar", isError: true)
             return
         }
-        guard let month = calendar.month(containing: day) else {
-            message = Message(text: "outside the calendar: '\(typed)'", isError: true)
-            return
-        }
-        guard bounds.admits(month) else {
-            message = Message(text: "outside --since/--until: '\(typed)'", isError: true)
-            return
-        }
-        index.jump(to: month)
+        jump(toMonthHolding: day, named: "'\(typed)'")
     }
 }
