@@ -8,10 +8,8 @@ public enum InfCal {
         Platform.ignoreBrokenPipe()
         let standardOutput = FileOutput(fd: 1)
         let configuration: Configuration
-        let raw: RawOptions
         do {
-            raw = try ArgumentParser.parse(arguments)
-            configuration = try Configuration.resolve(raw, environment: currentEnvironment())
+            configuration = try Configuration.resolve(ArgumentParser.parse(arguments), environment: currentEnvironment())
         } catch {
             return fail(error.description, status: ExitStatus.usage)
         }
@@ -26,9 +24,7 @@ public enum InfCal {
             case .forward, .backward, .single, .year:
                 try configuration.makePrinter().print(configuration.months(), to: standardOutput)
             case .paged:
-                return try PagerSession(configuration: configuration,
-                                        automaticColumns: (raw.last(.columns)?.value ?? "auto") == "auto",
-                                        followsClock: !raw.has(.today)).run()
+                return try PagerSession(configuration: configuration).run()
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.

@@ -29,11 +29,11 @@ final class PagerSession {
         case hangUp
     }
 
-    init(configuration: Configuration, automaticColumns: Bool, followsClock: Bool) {
+    init(configuration: Configuration) {
         state = PagerState(calendar: configuration.calendar, start: configuration.start,
                            bounds: configuration.bounds, today: configuration.today)
-        view = PagerView(configuration: configuration, automaticColumns: automaticColumns)
-        self.followsClock = followsClock
+        view = PagerView(configuration: configuration)
+        followsClock = configuration.todayFollowsClock
     }
 
     /// Runs the pager until a quit key or a signal and returns the exit status; the terminal

@@ -179,14 +179,14 @@ public struct PagerState {
         for _ in 0..<remaining {
             let year = index.current.name
             // Leave this year: to the first month of the next or the last of the previous.
-            while (index.current.name.era, index.current.name.year) == (year.era, year.year) {
+            while index.current.name.isInSameYear(as: year) {
                 guard years > 0 ? index.moveForward() : index.moveBackward() else { return bound(years) }
             }
-            let reached = (index.current.name.era, index.current.name.year)
+            let reached = index.current.name
             func step(_ forward: Bool) -> Bool {
                 var probe = index
                 guard forward ? probe.moveForward() : probe.moveBackward(),
-                      (probe.current.name.era, probe.current.name.year) == reached else { return false }
+                      probe.current.name.isInSameYear(as: reached) else { return false }
                 index = probe
                 return true
             }

@@ -25,11 +25,14 @@ public struct PagerView {
         self.columns = columns
     }
 
-    /// The view of a run: `automaticColumns` says that `--columns` was auto (or not given), so
-    /// the count follows the terminal's width as it changes.
-    public init(configuration: Configuration, automaticColumns: Bool) {
-        self.init(renderer: configuration.makeRenderer(), highlightToday: configuration.color,
-                  columns: automaticColumns ? nil : configuration.columns)
+    /// The view of a run: columns fitted to the width follow the terminal's width as it changes.
+    public init(configuration: Configuration) {
+        let fixed: Int?
+        switch configuration.columnLayout {
+        case .fixed(let count): fixed = count
+        case .fitted: fixed = nil
+        }
+        self.init(renderer: configuration.makeRenderer(), highlightToday: configuration.color, columns: fixed)
     }
 
     /// Months side by side on a screen `width` cells wide.
@@ -107,7 +110,7 @@ public struct PagerView {
     func position(of months: [Month]) -> String {
         guard let first = months.first else { return "" }
         guard let last = months.last, months.count > 1 else { return renderer.names.title(of: first) }
-        let sameYear = first.name.era == last.name.era && first.name.year == last.name.year
+        let sameYear = first.name.isInSameYear(as: last.name)
         let start = sameYear ? renderer.names.monthName(of: first) : renderer.names.title(of: first)
         return start + " to " + renderer.names.title(of: last)
     }

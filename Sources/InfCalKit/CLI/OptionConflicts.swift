@@ -1,0 +1,64 @@
+/// Options that cannot be used together: one table, checked once, before any value is read.
+///
+/// As ncal does (`-3 together with -y is not supported`), the message names both options as the
+/// user typed them.
+struct OptionConflict: Sendable {
+    /// An option as a conflict names it.
+    enum Selector: Sendable {
+        /// The option, with a value or without.
+        case option(OptionKey)
+        /// The option given a value (`--year 2024`, not a bare `--year`).
+        case valued(OptionKey)
+        /// The option given this value, in any case (`--calendar list`).
+        case value(OptionKey, String)
+
+        /// The last occurrence of the option in `raw`, when it is what the selector names.
+        func match(in raw: RawOptions) -> RawOptions.Occurrence? {
+            switch self {
+            case .option(let key):
+                return raw.last(key)
+            case .valued(let key):
+                return raw.last(key).flatMap { $0.value == nil ? nil : $0 }
+            case let .value(key, value):
+                return raw.last(key).flatMap { $0.value?.lowercased() == value ? $0 : nil }
+            }
+        }
+
+        /// How a message names `occurrence`: the spelling, with the value where it matters.
+        func name(_ occurrence: RawOptions.Occurrence) -> String {
+            switch self {
+            case .option: return occurrence.spelling
+            case .valued, .value: return occurrence.spelling + " " + (occurrence.value ?? "")
+            }
+        }
+    }
+
+    /// The option that conflicts.
+    let option: Selector
+    /// What it cannot be used with; the first of them given is named.
+    let others: [Selector]
+
+    /// Every conflict, in the order they are checked.
+    static let all: [OptionConflict] = [
+        OptionConflict(option: .value(.calendar, "list"), others: [.option(.forward), .option(.backward), .option(.year), .option(.paged)]),
+        OptionConflict(option: .option(.forward), others: [.option(.backward)]),
+        OptionConflict(option: .option(.paged), others: [.option(.forward), .option(.backward), .option(.year)]),
+        OptionConflict(option: .option(.year), others: [.option(.forward), .option(.backward)]),
+        OptionConflict(option: .valued(.year), others: [.option(.from)]),
+        OptionConflict(option: .option(.monday), others: [.option(.sunday), .option(.firstWeekday)]),
+        OptionConflict(option: .option(.sunday), others: [.option(.firstWeekday)]),
+    ]
+
+    /// Throws for the first conflict in `raw`.
+    /// - throws: `UsageError.conflict` naming the two options.
+    static func check(_ raw: RawOptions) throws(UsageError) {
+        for conflict in all {
+            guard let first = conflict.option.match(in: raw) else { continue }
+            for other in conflict.others {
+                if let second = other.match(in: raw) {
+                    throw .conflict(conflict.option.name(first), other.name(second))
+                }
+            }
+        }
+    }
+}

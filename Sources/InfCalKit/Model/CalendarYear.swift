@@ -1,0 +1,62 @@
+import Foundation
+
+// MARK: Calendar years
+
+extension MonthName {
+    /// Whether this month and `other` belong to the same year of their calendar (same era and
+    /// year number; a Chinese year counts within its cycle).
+    public func isInSameYear(as other: MonthName) -> Bool {
+        era == other.era && year == other.year
+    }
+}
+
+extension MonthCalendar {
+    /// The first month of the calendar year that holds `month`: walking back while the year
+    /// number stays the same.
+    public func firstMonth(ofYearHolding month: Month) -> Month {
+        var first = month
+        while let previous = self.month(before: first), previous.name.isInSameYear(as: first.name) {
+            first = previous
+        }
+        return first
+    }
+
+    /// The months of the calendar year that starts at `first` (as `firstMonth(ofYearHolding:)`
+    /// gives it), lazily, in order; the year ends where the year number changes.
+    public func months(ofYearStartingAt first: Month) -> some Sequence<Month> {
+        MonthIndex(calendar: self, start: first).forward.prefix { $0.name.isInSameYear(as: first.name) }
+    }
+
+    /// The first month of the year the user calls `year` in this calendar, near `reference`
+    /// (whose era it takes): for the Chinese and Dangi calendars, whose years count in 60-year
+    /// cycles, the year that begins in Gregorian year `year`; for the Amete Alem calendar the
+    /// year of the creation era.
+    /// - returns: nil when the calendar has no such year, or it lies beyond what it computes.
+    public func firstMonth(ofYear year: Int, near reference: Month) -> Month? {
+        guard year >= 1, year <= 1_000_000 else { return nil }
+        let day: Int?
+        if identifier == .chinese || identifier == .dangi {
+            day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian))
+        } else {
+            var (era, inEra) = (reference.name.era, year)
+            if identifier != calendar.identifier {
+                // Amete Alem years, stepped by the Ethiopic calendar: its era 1 starts in 5501.
+                (era, inEra) = year > 5_500 ? (1, year - 5_500) : (0, year)
+            }
+            let parts = DateComponents(era: era, year: inEra, month: 1, day: 1, hour: 12)
+            day = calendar.date(from: parts).map(DayNumber.day(of:))
+        }
+        guard let day, var month = month(containing: day) else { return nil }
+        if identifier != .chinese, identifier != .dangi, identifier == calendar.identifier {
+            // 1 January of an era's year may fall in the era before (Reiwa 1 began on
+            // 1 May 2019): the year's first month is the first named so.
+            var steps = 0
+            while (month.name.era, month.name.year) != (reference.name.era, year) {
+                guard steps < 14, let next = self.month(after: month) else { return nil }
+                month = next
+                steps += 1
+            }
+        }
+        return firstMonth(ofYearHolding: month)
+    }
+}
