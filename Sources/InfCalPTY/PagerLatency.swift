@@ -1,3 +1,5 @@
+import InfCalProcess
+
 /// Measures the pager's response: from a key press to the end of the frame it caused.
 ///
 /// Each frame the pager draws ends in a cursor show or hide sequence (`FrameDiff` always
@@ -8,7 +10,7 @@ public enum PagerLatency {
     public struct Summary: Sendable, CustomStringConvertible {
         /// Each press's latency, in seconds, in the order pressed.
         public let samples: [Double]
-        public var median: Double { percentile(0.5) }
+        public var median: Double { InfCalProcess.median(samples) }
         public var worst: Double { samples.max() ?? 0 }
         public var best: Double { samples.min() ?? 0 }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import InfCalProcess
 
 /// The functions of a pseudo-terminal's master side. glibc has them (`stdlib.h`), but the
 /// Swift Glibc module leaves them out (they need `_XOPEN_SOURCE`), so they are looked up at
@@ -19,11 +20,6 @@ enum PTYFunctions {
         return (unsafeBitCast(open, to: OpenPT.self), unsafeBitCast(grant, to: Grant.self),
                 unsafeBitCast(unlock, to: Grant.self), unsafeBitCast(name, to: Name.self))
     }()
-
-    /// `POSIX_SPAWN_SETSID` from glibc's spawn.h (since glibc 2.26; a macro, so not imported):
-    /// the child calls setsid() before its file actions run, so the terminal it opens first
-    /// becomes its controlling terminal.
-    static let spawnSetsid: Int16 = 0x80
 }
 
 /// A terminal's settings, compared field by field (a termios struct without its padding).
@@ -67,17 +63,7 @@ public struct TerminalAttributes: Equatable, Sendable, CustomStringConvertible {
 /// drives it can hang. Not thread-safe: use one session from one task.
 public final class PseudoTerminalSession {
     /// How the child ended.
-    public enum Exit: Equatable, Sendable, CustomStringConvertible {
-        case exited(Int32)
-        case signalled(Int32)
-
-        public var description: String {
-            switch self {
-            case .exited(let status): return "exit status \(status)"
-            case .signalled(let signal): return "signal \(signal)"
-            }
-        }
-    }
+    public typealias Exit = ChildProcess.Exit
 
     /// A failure to set the session up.
     public struct Failure: Error, CustomStringConvertible {
@@ -127,46 +113,20 @@ public final class PseudoTerminalSession {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A new session: the first terminal the child opens without O_NOCTTY becomes its
-        // controlling terminal. Default signal actions, nothing blocked.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        let flags = PTYFunctions.spawnSetsid | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
-        guard posix_spawnattr_setflags(&attributes, flags) == 0 else {
-            _ = close(master); _ = close(slave)
-            throw Failure(description: "posix_spawn cannot start a new session here (glibc older than 2.26?)")
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         let ttyFlags = O_RDWR | (controllingTerminal ? 0 : O_NOCTTY)
-        if stdinFromNull {
-            posix_spawn_file_actions_addopen(&actions, 1, slavePath, ttyFlags, 0)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, slavePath, ttyFlags, 0)
-            posix_spawn_file_actions_adddup2(&actions, 0, 1)
-            posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        }
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        let redirections: [ChildProcess.Redirection] = stdinFromNull
+            ? [.open(fd: 1, path: slavePath, flags: ttyFlags), .duplicate(fd: 2, from: 1), .inputFromNull]
+            : [.open(fd: 0, path: slavePath, flags: ttyFlags), .duplicate(fd: 1, from: 0), .duplicate(fd: 2, from: 0)]
         var initial = termios()
         initialAttributes = tcgetattr(slave, &initial) == 0 ? TerminalAttributes(initial) : nil
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else {
+        // A new session: the first terminal the child opens without O_NOCTTY becomes its
+        // controlling terminal.
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(executable, arguments, environment: environment, redirections: redirections, newSession: true)
+        } catch {
             _ = close(master); _ = close(slave)
-            throw Failure(description: "posix_spawn \(executable): errno \(status)")
+            throw Failure(description: error.description)
         }
         self.pid = pid
         self.master = master
@@ -306,14 +266,7 @@ public final class PseudoTerminalSession {
 
     /// Collects the child's status if it has ended.
     private func reap() -> Exit? {
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        let signal = status & 0x7F
-        if signal == 0 {
-            exit = .exited((status >> 8) & 0xFF)
-        } else if signal != 0x7F {
-            exit = .signalled(signal)
-        }
+        if let end = ChildProcess.reap(pid) { exit = end }
         return exit
     }
 }

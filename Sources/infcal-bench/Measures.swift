@@ -1,5 +1,6 @@
 import InfCalKit
 import InfCalPTY
+import InfCalProcess
 import Foundation
 
 /// The tools measured side by side.

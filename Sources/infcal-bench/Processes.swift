@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import InfCalProcess
 
 /// All libc access of the benchmark: starting processes, waiting for them, clocks, files.
 enum Processes {
@@ -26,20 +27,16 @@ enum Processes {
 
     /// The environment of every process measured: the locale and the zone pinned, so that every
     /// tool formats the same way whatever the machine says.
-    static func environment() -> [String] {
-        var variables = ["LC_ALL=C", "TZ=UTC"]
+    static func environment() -> [String: String] {
+        var variables = ["LC_ALL": "C", "TZ": "UTC"]
         for name in ["PATH", "HOME"] {
-            if let value = getenv(name) { variables.append("\(name)=\(String(cString: value))") }
+            if let value = getenv(name) { variables[name] = String(cString: value) }
         }
         return variables
     }
 
     /// Monotonic time in seconds.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    static func now() -> Double { ChildProcess.now() }
 
     /// The full path of `name`, searched in PATH as a shell would, or nil when it is not installed.
     static func find(_ name: String) -> String? {
@@ -60,60 +57,26 @@ enum Processes {
     /// - returns: the process id.
     /// - throws: `BenchError.spawn` when the process could not be started.
     static func spawn(_ path: String, _ arguments: [String], streams: Streams, inherit: Bool = false) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The benchmark's own signal handling must not leak into the children.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        let flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
-
+        let redirections: [ChildProcess.Redirection]
         switch streams {
         case .devNull(let stderrPath):
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            redirections = [.inputFromNull, .open(fd: 1, path: "/dev/null", flags: O_WRONLY), .output(2, toFile: stderrPath)]
         case .file(let stdoutPath):
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            redirections = [.inputFromNull, .output(1, toFile: stdoutPath), .open(fd: 2, path: "/dev/null", flags: O_WRONLY)]
         case .toStandardError:
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+            redirections = [.inputFromNull, .duplicate(fd: 1, from: 2)]
         }
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment().map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        do {
+            return try ChildProcess.spawn(path, arguments, environment: inherit ? nil : environment(), redirections: redirections)
+        } catch {
+            throw BenchError.spawn(path, error.description)
         }
-        var pid = pid_t()
-        let result = inherit
-            ? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-            : posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw BenchError.spawn(path, String(cString: strerror(result))) }
-        return pid
     }
 
     /// Waits for `pid` to end.
     /// - returns: its exit status, 128 + the signal number when a signal ended it.
     static func wait(_ pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return -1 }
-        }
-        // WEXITSTATUS and WTERMSIG, which Swift does not import.
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        ChildProcess.wait(pid).shellStatus
     }
 
     /// Runs `path` with `arguments` to the end, output to /dev/null, and times it.
@@ -210,7 +173,7 @@ enum BenchError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .spawn(path, reason): return "cannot start \(path): \(reason)"
+        case let .spawn(_, reason): return reason
         case let .build(status): return "the release build failed (exit status \(status))"
         case .noPackage: return "cannot find the infcal package (Package.swift) from the benchmark's location or the current directory; pass --infcal PATH"
         case let .usage(message): return message

@@ -40,14 +40,6 @@ struct Report {
 
 // MARK: Statistics and formats
 
-/// The median of `values` (the mean of the middle two for an even count); 0 for none.
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return 0 }
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 /// `value` with `decimals` decimals and thousands separated by commas.
 func format(_ value: Double, decimals: Int) -> String {
     var scale = 1.0

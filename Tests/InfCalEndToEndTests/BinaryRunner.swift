@@ -1,4 +1,5 @@
 import Foundation
+import InfCalProcess
 import Testing
 
 /// Runs the built `infcal` binary, as a user would, and collects what it did.
@@ -43,39 +44,18 @@ enum BinaryRunner {
 
     /// Runs `program` with `arguments` in the base environment with `environment` laid over it.
     static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String?], deadline: Double) throws -> Result {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
         var env = baseEnvironment
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        // Read both pipes while the process runs, so a large output cannot block it.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        let finished = waitForExit(process, deadline: deadline)
-        #expect(finished, "\(program.lastPathComponent) \(arguments) did not finish within \(deadline) s")
-        if !finished { process.terminate(); process.waitUntilExit() }
-        group.wait()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self),
-                      signalled: process.terminationReason == .uncaughtSignal)
-    }
-
-    /// Waits for `process` to exit; false if `deadline` seconds pass first.
-    static func waitForExit(_ process: Process, deadline: Double) -> Bool {
-        let end = Date().addingTimeInterval(deadline)
-        while process.isRunning {
-            if Date() > end { return false }
-            usleep(2_000)
+        let run = try ChildProcess.run(program.path, arguments, environment: env, deadline: deadline)
+        #expect(!run.timedOut, "\(program.lastPathComponent) \(arguments) did not finish within \(deadline) s")
+        let (status, signalled): (Int32, Bool)
+        switch run.exit {
+        case .exited(let code): (status, signalled) = (code, false)
+        case .signalled(let signal): (status, signalled) = (signal, true)
         }
-        return true
+        return Result(status: status,
+                      stdout: String(decoding: run.standardOutput, as: UTF8.self),
+                      stderr: String(decoding: run.standardError, as: UTF8.self),
+                      signalled: signalled)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InfCalProcess
 import Testing
 
 /// Runs of the built binary: exit statuses, messages, streams and how output ends.
@@ -64,41 +65,39 @@ import Testing
 
     @Test func aClosedPipeIsANormalEnd() throws {
         // An endless stream into a reader that leaves after a few bytes: status 0, no message.
-        let process = Process()
-        process.executableURL = BinaryRunner.executable
-        process.arguments = ["--forward", "--today", "2024-02-15"]
-        process.environment = BinaryRunner.baseEnvironment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let head = out.fileHandleForReading.readData(ofLength: 100)
-        #expect(head.count == 100)
-        try out.fileHandleForReading.close()
-        let finished = BinaryRunner.waitForExit(process, deadline: 10)
-        #expect(finished, "infcal kept running after its reader left")
-        if !finished { process.terminate() }
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        #expect(err.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        var out: [Int32] = [-1, -1]
+        try #require(pipe(&out) == 0)
+        // Neither end may stay open in the child: its own read end would keep the pipe alive.
+        for fd in out { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-pipe-\(getpid())").path
+        defer { unlink(errFile) }
+        let pid = try ChildProcess.spawn(BinaryRunner.executable.path, ["--forward", "--today", "2024-02-15"],
+                                         environment: BinaryRunner.baseEnvironment,
+                                         redirections: [.inputFromNull, .duplicate(fd: 1, from: out[1]), .output(2, toFile: errFile)])
+        close(out[1])
+        var head = [UInt8](repeating: 0, count: 100)
+        var count = 0
+        while count < 100 {
+            let got = head[count...].withUnsafeMutableBytes { read(out[0], $0.baseAddress, $0.count) }
+            guard got > 0 else { break }
+            count += got
+        }
+        #expect(count == 100)
+        close(out[0])
+        let exit = ChildProcess.wait(pid, deadline: 10)
+        #expect(exit != nil, "infcal kept running after its reader left")
+        if exit == nil { kill(pid, SIGKILL); _ = ChildProcess.wait(pid) }
+        #expect(exit == .exited(0))
+        #expect((try? String(contentsOfFile: errFile, encoding: .utf8)) == "")
     }
 
     @Test func aFullDiskIsAnError() throws {
-        let process = Process()
-        process.executableURL = BinaryRunner.executable
-        process.arguments = ["--forward", "100", "--today", "2024-02-15"]
-        process.environment = BinaryRunner.baseEnvironment
-        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let err = Pipe()
-        process.standardOutput = full
-        process.standardError = err
-        try process.run()
-        #expect(BinaryRunner.waitForExit(process, deadline: 10))
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                == "infcal: write error: No space left on device\n")
+        let run = try ChildProcess.run(BinaryRunner.executable.path, ["--forward", "100", "--today", "2024-02-15"],
+                                       environment: BinaryRunner.baseEnvironment,
+                                       output: .open(fd: 1, path: "/dev/full", flags: O_WRONLY), deadline: 10)
+        #expect(!run.timedOut)
+        #expect(run.exit == .exited(1))
+        #expect(String(decoding: run.standardError, as: UTF8.self) == "infcal: write error: No space left on device\n")
     }
 
     @Test func todayIsPinnedAndHighlighted() throws {

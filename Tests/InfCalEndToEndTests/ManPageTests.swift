@@ -8,15 +8,9 @@ import Testing
 
     @Test(.enabled(if: groff != nil, "groff is not installed (apt-get install groff); skipping the man page lint"))
     func groffFindsNothingToWarnAbout() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.groff ?? "/usr/bin/groff")
-        process.arguments = ["-man", "-ww", "-z", Self.manual.path]
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let warnings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(warnings == "")
+        let run = try BinaryRunner.runProgram(URL(fileURLWithPath: Self.groff ?? "/usr/bin/groff"),
+                                              ["-man", "-ww", "-z", Self.manual.path], environment: [:], deadline: 60)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
     }
 }
