@@ -21,7 +21,9 @@ public enum InfCal {
                 try standardOutput.write(HelpText.version + "\n")
             case .listCalendars:
                 try standardOutput.write(configuration.calendarList().map { $0 + "\n" }.joined())
-            case .forward, .backward, .single, .year:
+            case .completions(let shell):
+                try standardOutput.write(Completions.script(for: shell))
+            case .forward, .backward, .single, .year, .months:
                 try configuration.makePrinter().print(configuration.months(), to: standardOutput)
             case .paged:
                 return try PagerSession(configuration: configuration).run()

@@ -9,6 +9,8 @@ public struct RawOptions: Equatable {
     }
 
     public var occurrences: [Occurrence] = []
+    /// The words that are not options or their values: `[[DAY] MONTH] YEAR`, as cal takes them.
+    public var positionals: [String] = []
 
     /// The last occurrence of `key` (later options override earlier ones).
     public func last(_ key: OptionKey) -> Occurrence? {
@@ -19,23 +21,22 @@ public struct RawOptions: Equatable {
     public func has(_ key: OptionKey) -> Bool { last(key) != nil }
 }
 
-/// Splits the argument list into options and values, following the table in `OptionSpec.all`.
+/// Splits the argument list into options, values and positional words, following the table in
+/// `OptionSpec.all`, as getopt_long does.
 ///
 /// Long options take values as `--from 2024-01` or `--from=2024-01`; short ones as `-c 3` or
-/// `-c3`, and short flags bundle (`-ms` is not useful, but `-mc3` is `-m -c 3`). `--` ends the
-/// options; infcal takes no other arguments, so anything after it is an error too.
+/// `-c3`, and short flags bundle (`-mc3` is `-m -c 3`, `-yj` is `-y -j`). An optional value is
+/// taken only when it is one (`-y2024`, `-w iso`), so `-w3` is `-w -3` and `-w 2024` leaves the
+/// year to the positional words. `--` ends the options; the words after it are positional.
 public enum ArgumentParser {
     public static func parse(_ arguments: [String]) throws(UsageError) -> RawOptions {
         var raw = RawOptions()
         var index = 0
-        func next() -> String? {
-            index += 1
-            return index < arguments.count ? arguments[index] : nil
-        }
         while index < arguments.count {
             let word = arguments[index]
+            let following = index + 1 < arguments.count ? arguments[index + 1] : nil
             if word == "--" {
-                if let extra = next() { throw .unexpectedArgument(extra) }
+                raw.positionals += arguments[(index + 1)...]
                 break
             } else if word.hasPrefix("--") {
                 let body = word.dropFirst(2)
@@ -45,37 +46,49 @@ public enum ArgumentParser {
                 guard let spec = OptionSpec.all.first(where: { $0.long == name }) else {
                     throw .unknownOption("--" + name, suggestion: suggestion(for: String(name)))
                 }
-                let value = try takeValue(spec, spelling: spec.flag, inline: inline, following: index + 1 < arguments.count ? arguments[index + 1] : nil) {
-                    index += 1
-                }
+                let value = try takeValue(spec, spelling: spec.flag, inline: inline, following: following) { index += 1 }
                 raw.occurrences.append(.init(key: spec.key, spelling: spec.flag, value: value))
             } else if word.hasPrefix("-"), word.count > 1 {
-                var letters = Substring(word.dropFirst())
-                while let letter = letters.first {
-                    letters = letters.dropFirst()
-                    guard let spec = OptionSpec.all.first(where: { $0.short == letter }) else {
-                        // `-forward`: the user may have meant the long option.
-                        throw .unknownOption("-" + String(letter), suggestion: suggestion(for: String(word.dropFirst())))
-                    }
-                    let spelling = "-" + String(letter)
-                    if case .none = spec.value {
-                        raw.occurrences.append(.init(key: spec.key, spelling: spelling, value: nil))
-                        continue
-                    }
-                    // The rest of the word is the value (`-c3`); else the next word is.
-                    let inline = letters.isEmpty ? nil : String(letters)
-                    letters = ""
-                    let value = try takeValue(spec, spelling: spelling, inline: inline, following: index + 1 < arguments.count ? arguments[index + 1] : nil) {
-                        index += 1
-                    }
-                    raw.occurrences.append(.init(key: spec.key, spelling: spelling, value: value))
-                }
+                try parseBundle(word, following: following, into: &raw) { index += 1 }
             } else {
-                throw .unexpectedArgument(word)
+                raw.positionals.append(word)
             }
             index += 1
         }
         return raw
+    }
+
+    /// Reads the short options bundled in `word` (`-yj`, `-c3`, `-mw`).
+    private static func parseBundle(_ word: String, following: String?, into raw: inout RawOptions,
+                                    consume: () -> Void) throws(UsageError) {
+        var letters = Substring(word.dropFirst())
+        while let letter = letters.first {
+            letters = letters.dropFirst()
+            guard let spec = OptionSpec.all.first(where: { $0.short == letter }) else {
+                // `-forward`: the user may have meant the long option.
+                throw .unknownOption("-" + String(letter), suggestion: suggestion(for: String(word.dropFirst())))
+            }
+            let spelling = "-" + String(letter)
+            var inline = letters.isEmpty ? nil : String(letters)
+            switch spec.value {
+            case .none:
+                raw.occurrences.append(.init(key: spec.key, spelling: spelling, value: nil))
+                continue
+            case .optional(_, let accepts):
+                // The rest is the value when it is one, or when it cannot be more options
+                // (`-wfoo` is a bad value, `-wj` is `-w -j`).
+                if let rest = inline, !accepts(rest), let next = rest.first, OptionSpec.all.contains(where: { $0.short == next }) {
+                    inline = nil
+                    raw.occurrences.append(.init(key: spec.key, spelling: spelling, value: nil))
+                    continue
+                }
+            case .required:
+                break
+            }
+            letters = ""
+            let value = try takeValue(spec, spelling: spelling, inline: inline, following: inline == nil ? following : nil, consume: consume)
+            raw.occurrences.append(.init(key: spec.key, spelling: spelling, value: value))
+        }
     }
 
     /// The value of `spec`: the inline one, or the following word when the option takes it
@@ -100,8 +113,9 @@ public enum ArgumentParser {
                 consume()
                 return following
             }
-            // infcal takes no other arguments, so a word that is not an option is a bad value
-            // (`--forward 5x`, `--color yes`); an option (`--forward --from ...`) is not.
+            // A number is left to the positional DAY MONTH YEAR (`-w 2024`), an option to itself
+            // (`--forward --from ...`); another word is a bad value (`--forward 5x`, `--color yes`).
+            if OptionSpec.isNumber(following) { return nil }
             if !following.hasPrefix("-") || following == "-" || OptionSpec.isCount(following) {
                 throw .invalidValue(option: spelling, value: following, expected: spec.expected)
             }

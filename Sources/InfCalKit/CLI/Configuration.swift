@@ -14,12 +14,17 @@ public struct Configuration {
         case single
         /// Print the months of the calendar year that holds the start month, under a heading.
         case year
+        /// Print `count` months from the start, three a row, as cal's `-3` and `-n` print them
+        /// (also one month named on the command line, even at a terminal).
+        case months(count: Int)
         /// Print the calendars this platform computes, each with the name of today's month.
         case listCalendars
         /// The interactive pager (`--paged`, or a terminal with no direction given).
         case paged
         case help
         case version
+        /// Print the completion script for a shell.
+        case completions(shell: String)
     }
 
     /// How many months stand side by side.
@@ -55,6 +60,8 @@ public struct Configuration {
     public var today: Int
     /// Whether today follows the clock (no `--today`), so a long-running pager moves it at midnight.
     public var todayFollowsClock: Bool
+    /// The day named by a positional DAY MONTH YEAR, highlighted in place of today, as cal does.
+    public var markedDay: Int?
     /// Months side by side, fixed or fitted to the width.
     public var columnLayout: Columns
     /// Whether today is highlighted.
@@ -74,7 +81,7 @@ public struct Configuration {
     /// The renderer for this run.
     public func makeRenderer() -> MonthRenderer {
         var renderer = MonthRenderer(names: makeNames(), calendar: calendar, firstWeekday: firstWeekday,
-                                     numbering: numbering, weekNumbers: weekNumbers, highlightedDay: color ? today : nil)
+                                     numbering: numbering, weekNumbers: weekNumbers, highlightedDay: color ? markedDay ?? today : nil)
         if mode == .year { renderer.titleStyle = .monthOnly }
         return renderer
     }
@@ -97,7 +104,11 @@ public struct Configuration {
             return AnySequence([start])
         case .year:
             return AnySequence(calendar.months(ofYearStartingAt: start).lazy.filter(bounds.admits))
-        case .listCalendars, .help, .version:
+        case .months(let count):
+            // The start may lie before --since (-3 at the bound): those months are left out.
+            let walk = MonthIndex(calendar: calendar, start: start, bounds: MonthBounds(until: bounds.until))
+            return AnySequence(walk.forward.prefix(count).lazy.filter(bounds.admits))
+        case .listCalendars, .help, .version, .completions:
             return AnySequence([])
         }
     }

@@ -20,9 +20,11 @@ struct ConfigurationResolver {
         let calendar = try calendar()
         let locale = try locale()
         let today = try today()
+        let date = try positionalDate(locale: locale)
         let bounds = try bounds(today: today)
-        let mode = try mode()
-        let start = try start(mode: mode, today: today, bounds: bounds, in: calendar)
+        let range = try monthRange()
+        let mode = try mode(range: range, date: date)
+        let start = try start(mode: mode, before: range?.before ?? 0, date: date, today: today, bounds: bounds, in: calendar)
         let numbering: DayNumbering = raw.has(.dayOfYear) ? .dayOfYear : .dayOfMonth
         let weekNumbers = try weekNumbers(locale: locale, calendar: calendar)
         let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers)
@@ -37,6 +39,7 @@ struct ConfigurationResolver {
             bounds: bounds,
             today: today,
             todayFollowsClock: !raw.has(.today),
+            markedDay: try date.flatMap { date throws(UsageError) in date.day == nil ? nil : try day(of: date, today: today) },
             columnLayout: try columns(mode: mode, monthWidth: monthWidth),
             color: try color()
         )
@@ -44,9 +47,16 @@ struct ConfigurationResolver {
 
     // MARK: What is shown
 
-    func mode() throws(UsageError) -> Configuration.Mode {
+    func mode(range: (count: Int, before: Int)?, date: PositionalDate?) throws(UsageError) -> Configuration.Mode {
         if raw.has(.help) { return .help }
         if raw.has(.version) { return .version }
+        if let option = raw.last(.completions) {
+            let shell = option.value ?? ""
+            guard OptionSpec.shells.contains(shell) else {
+                throw .invalidValue(option: option.spelling, value: shell, expected: OptionSpec.spec(.completions).expected)
+            }
+            return .completions(shell: shell)
+        }
         try OptionConflict.check(raw)
         if raw.last(.calendar)?.value?.lowercased() == "list" { return .listCalendars }
         if let paged = raw.last(.paged) {
@@ -54,14 +64,48 @@ struct ConfigurationResolver {
             return .paged
         }
         if raw.has(.year) { return .year }
+        if let range { return .months(count: range.count) }
         if let option = raw.last(.forward) ?? raw.last(.backward) {
             let count = try option.value.map { value throws(UsageError) in try self.count(value, of: option) }
             return option.key == .forward ? .forward(count: count) : .backward(count: count)
         }
+        // A date as cal takes it prints, even at a terminal: a year's months, or one month.
+        if let date { return date.month == nil ? .year : .months(count: 1) }
         // No direction: a pipe or file gets an endless stream, a terminal the pager (or one
         // month, where the pager cannot run).
         guard environment.stdoutIsTerminal else { return .forward(count: nil) }
         return environment.pagerUnavailability == nil ? .paged : .single
+    }
+
+    /// The run of months `-1`, `-3`, `-n`, `-Y`, `-S`, `-A` and `-B` choose, as util-linux cal
+    /// and ncal read them: how many, and how many of them come before the date's month; nil
+    /// when none of them is given.
+    func monthRange() throws(UsageError) -> (count: Int, before: Int)? {
+        let keys: [OptionKey] = [.one, .three, .months, .twelve, .span, .after, .before]
+        guard keys.contains(where: raw.has) else { return nil }
+        var count = raw.has(.three) ? 3 : raw.has(.twelve) ? 12 : 1
+        if let option = raw.last(.months) { count = try self.count(option.value ?? "", of: option) }
+        // Centred: cal -3 and cal -S put count / 2 months before the date's.
+        var before = raw.has(.three) || raw.has(.span) ? count / 2 : 0
+        func plus(_ a: Int, _ b: Int) -> Int {
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? Int.max : sum
+        }
+        if let option = raw.last(.before) {
+            let added = try offset(option)
+            (before, count) = (plus(before, added), plus(count, added))
+        }
+        if let option = raw.last(.after) { count = plus(count, try offset(option)) }
+        return (count, before)
+    }
+
+    /// A number of months to add, from 0.
+    func offset(_ option: RawOptions.Occurrence) throws(UsageError) -> Int {
+        let value = option.value ?? ""
+        guard OptionSpec.isNumber(value), let number = Int(value) else {
+            throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(option.key).expected)
+        }
+        return number
     }
 
     /// A count of months, from 1.
@@ -122,38 +166,116 @@ struct ConfigurationResolver {
         return bounds
     }
 
+    /// The date the positional words name, if any.
+    func positionalDate(locale: Locale?) throws(UsageError) -> PositionalDate? {
+        raw.positionals.isEmpty ? nil : try PositionalDate.parse(raw.positionals, locale: locale)
+    }
+
+    /// The day number of the positional date's day (its first day when it names a month or a
+    /// year; a lone month name is in today's year).
+    func day(of date: PositionalDate, today: Int) throws(UsageError) -> Int {
+        let now = gregorianYearAndMonth(of: today)
+        let (year, month) = (date.year ?? now.year, date.month ?? now.month)
+        do {
+            return try DateArgument.dayNumber(year: year, month: month, day: date.day ?? 1, in: gregorian)
+        } catch .noSuchDay {
+            throw .invalidValue(option: "DAY", value: String(date.day ?? 1), expected: Self.expectation(for: .noSuchDay))
+        } catch {
+            throw .invalidValue(option: "YEAR", value: String(year), expected: Self.expectation(for: error))
+        }
+    }
+
+    /// The Gregorian (astronomical) year and month that hold `day`.
+    func gregorianYearAndMonth(of day: Int) -> (year: Int, month: Int) {
+        guard let month = gregorian.month(containing: day) else { return (1, 1) }
+        return (month.name.era == 0 ? 1 - month.name.year : month.name.year, month.name.month)
+    }
+
+    /// Where the months start without --from or a date: a forward stream at --since, a
+    /// backward one at --until, anything else today.
+    func defaultStart(mode: Configuration.Mode, today: Int, bounds: MonthBounds) -> Int {
+        switch mode {
+        case .forward: return bounds.since ?? today
+        case .backward: return bounds.until ?? today
+        default: return today
+        }
+    }
+
     /// The month the run starts at, inside the calendar and the bounds; for the year view the
-    /// first month of the year shown.
-    func start(mode: Configuration.Mode, today: Int, bounds: MonthBounds, in calendar: MonthCalendar) throws(UsageError) -> Month {
+    /// first month of the year shown, for a run of months the first of the run (`before`
+    /// months before the date's).
+    func start(mode: Configuration.Mode, before: Int, date: PositionalDate?, today: Int, bounds: MonthBounds,
+               in calendar: MonthCalendar) throws(UsageError) -> Month {
         let fromOption = raw.last(.from)
-        let fromDay = try fromOption.map { option throws(UsageError) in try period(of: option, today: today).lowerBound } ?? today
-        guard let start = calendar.month(containing: fromDay) else {
-            throw .invalidValue(option: fromOption?.spelling ?? "--from", value: fromOption?.value ?? "today",
+        // What the user typed for the start, for messages: --from, the date, or nothing.
+        let typed: (option: String, value: String)? = fromOption.map { ($0.spelling, $0.value ?? "") }
+            ?? date.map { _ in ("the date", raw.positionals.joined(separator: " ")) }
+        let day: Int
+        if let fromOption {
+            day = try period(of: fromOption, today: today).lowerBound
+        } else if let date, date.month != nil {
+            day = try self.day(of: date, today: today)
+        } else if let year = date?.year, mode != .year {
+            // cal -n 3 2024: the months from this month of that year.
+            day = try self.day(of: PositionalDate(year: year, month: gregorianYearAndMonth(of: today).month), today: today)
+        } else {
+            day = defaultStart(mode: mode, today: today, bounds: bounds)
+        }
+        guard let start = calendar.month(containing: day) else {
+            throw .invalidValue(option: typed?.option ?? "--from", value: typed?.value ?? "today",
                                 expected: "a date inside the \(CalendarChoice.name(of: calendar.identifier)) calendar's range")
         }
-        let limits = [raw.last(.since), raw.last(.until)].compactMap { $0 }.map { "\($0.spelling) \($0.value ?? "")" }
-        guard mode == .year else {
-            guard bounds.admits(start) else {
-                throw .invalidValue(option: fromOption?.spelling ?? "--from", value: fromOption?.value ?? "today",
-                                    expected: "a month inside " + limits.joined(separator: " and "))
-            }
-            return start
-        }
-        let first = try firstMonthOfYear(around: start, in: calendar)
-        // The year's months outside the bounds are left out; some must be left.
-        if !calendar.months(ofYearStartingAt: first).contains(where: bounds.admits), let option = raw.last(.year) {
-            throw .invalidValue(option: option.spelling, value: option.value ?? "(the year of \(fromOption?.value ?? "today"))",
-                                expected: "a year with a month inside " + limits.joined(separator: " and "))
+        if mode == .year { return try firstMonthOfYear(around: start, date: date, bounds: bounds, in: calendar) }
+        guard bounds.admits(start) else { throw outsideBounds(typed: typed, start: start, bounds: bounds, today: today) }
+        guard case .months = mode else { return start }
+        var first = start
+        for _ in 0..<before {
+            guard let previous = calendar.month(before: first) else { break }
+            first = previous
         }
         return first
     }
 
-    /// The first month of the calendar year to show: the year YYYY of `--year YYYY`, else the
-    /// year that holds `start`.
-    func firstMonthOfYear(around start: Month, in calendar: MonthCalendar) throws(UsageError) -> Month {
-        guard let option = raw.last(.year), let value = option.value else { return calendar.firstMonth(ofYearHolding: start) }
-        guard let year = Int(value), let first = calendar.firstMonth(ofYear: year, near: start) else {
-            throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.year).expected)
+    /// The error for a start month outside the bounds: it names what the user typed (--from or
+    /// the date), else the bound that leaves out today.
+    func outsideBounds(typed: (option: String, value: String)?, start: Month, bounds: MonthBounds, today: Int) -> UsageError {
+        let limits = [raw.last(.since), raw.last(.until)].compactMap { $0 }.map { "\($0.spelling) \($0.value ?? "")" }
+        if let typed {
+            return .invalidValue(option: typed.option, value: typed.value, expected: "a month inside " + limits.joined(separator: " and "))
+        }
+        let now = gregorianYearAndMonth(of: today)
+        let todayText = String(format: "%04d-%02d", now.year, now.month)
+        if let since = bounds.since, start.lastDay < since, let option = raw.last(.since) {
+            return .invalidValue(option: option.spelling, value: option.value ?? "",
+                                 expected: "a date not after today's month, \(todayText), where the months start without --from")
+        }
+        let option = raw.last(.until)
+        return .invalidValue(option: option?.spelling ?? "--until", value: option?.value ?? "",
+                             expected: "a date not before today's month, \(todayText), where the months start without --from")
+    }
+
+    /// The first month of the calendar year to show: the year YYYY of `--year YYYY` or of a
+    /// lone positional YEAR, else the year that holds `start`. Some of its months must lie
+    /// inside the bounds.
+    func firstMonthOfYear(around start: Month, date: PositionalDate?, bounds: MonthBounds,
+                          in calendar: MonthCalendar) throws(UsageError) -> Month {
+        let yearOption = raw.last(.year)
+        // The year as typed: --year's value, or a lone positional year.
+        let typedYear: (option: String, value: String)? = yearOption?.value.map { (yearOption?.spelling ?? "--year", $0) }
+            ?? (date?.month == nil ? date?.year.map { ("YEAR", String($0)) } : nil)
+        var first = calendar.firstMonth(ofYearHolding: start)
+        if let typedYear {
+            guard let year = Int(typedYear.value), let found = calendar.firstMonth(ofYear: year, near: start) else {
+                throw .invalidValue(option: typedYear.option, value: typedYear.value, expected: OptionSpec.spec(.year).expected)
+            }
+            first = found
+        }
+        if !calendar.months(ofYearStartingAt: first).contains(where: bounds.admits) {
+            let limits = [raw.last(.since), raw.last(.until)].compactMap { $0 }.map { "\($0.spelling) \($0.value ?? "")" }
+            let from = raw.last(.from)?.value ?? (raw.positionals.isEmpty ? "today" : raw.positionals.joined(separator: " "))
+            throw .invalidValue(option: typedYear?.option ?? yearOption?.spelling ?? "--year",
+                                value: typedYear?.value ?? "(the year of \(from))",
+                                expected: "a year with a month inside " + limits.joined(separator: " and "))
         }
         return first
     }
@@ -224,7 +346,12 @@ struct ConfigurationResolver {
 
     func columns(mode: Configuration.Mode, monthWidth: Int) throws(UsageError) -> Configuration.Columns {
         let option = raw.last(.columns)
-        if option == nil, mode == .year { return .fixed(3) }
+        if option == nil, Self.printsLikeCal(mode) {
+            // As cal: three a row, fewer where the terminal is narrower.
+            guard environment.stdoutIsTerminal else { return .fixed(Configuration.automaticColumnLimit) }
+            return .fitted(count: Configuration.automaticColumns(width: environment.width(fallback: Configuration.defaultWidth),
+                                                                 monthWidth: monthWidth))
+        }
         guard let value = option?.value ?? (environment.stdoutIsTerminal ? "auto" : nil) else { return .fixed(1) }
         if value == "auto" {
             return .fitted(count: Configuration.automaticColumns(width: environment.width(fallback: Configuration.defaultWidth),
@@ -234,6 +361,14 @@ struct ConfigurationResolver {
             throw .invalidValue(option: option?.spelling ?? "--columns", value: value, expected: OptionSpec.spec(.columns).expected)
         }
         return .fixed(count)
+    }
+
+    /// Whether `mode` lays months out as cal does: the year view and runs of months.
+    static func printsLikeCal(_ mode: Configuration.Mode) -> Bool {
+        switch mode {
+        case .year, .months: return true
+        default: return false
+        }
     }
 
     func color() throws(UsageError) -> Bool {

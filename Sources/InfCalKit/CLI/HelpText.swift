@@ -10,7 +10,7 @@ public enum HelpText {
         switch spec.value {
         case .none: return names
         case .required(let placeholder): return "\(names) \(placeholder)"
-        case .optional(let placeholder, _): return "\(names) [\(placeholder)]"
+        case .optional(let placeholder, _): return "\(names)[=\(placeholder)]"
         }
     }
 
@@ -38,9 +38,13 @@ public enum HelpText {
             }.joined(separator: "\n")
         }
         return """
-        Usage: infcal [OPTION]...
+        Usage: infcal [OPTION]... [[DAY] MONTH] YEAR
         A calendar whose months never run out: month grids in the classic cal layout,
         streamed forward or backward until a bound.
+
+        As cal: infcal 2024 prints the year 2024; infcal 3 2024 (or march 2024, mar
+        2024, or a month name in the locale) prints March 2024; infcal 15 3 2024 also
+        highlights the 15th. A lone number is a year. These print even at a terminal.
 
         Options:
         \(options.joined(separator: "\n"))
@@ -50,6 +54,12 @@ public enum HelpText {
         Gregorian from 1582-10-15 and Julian before, whatever --calendar says;
         years are astronomical (0000 is 1 BC, -0043-03 is March 44 BC). With
         --calendar, months start at the calendar's month that holds the date.
+
+        -1, -3, -n, -Y, -S, -A and -B print a fixed run of months around the date
+        (--from, DAY MONTH YEAR or today), three a row as cal does; --forward and
+        --backward stream from it until N months or a bound. A value is written
+        --opt=VALUE or --opt VALUE (-c3 or -c 3); [=VALUE] marks an optional one.
+        Without --from, --forward starts at --since and --backward at --until.
 
         With no --forward, --backward or --year, infcal pages through months at a
         terminal (as --paged; press ? there for the keys) and streams forward without

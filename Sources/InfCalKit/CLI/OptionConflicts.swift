@@ -11,6 +11,8 @@ struct OptionConflict: Sendable {
         case valued(OptionKey)
         /// The option given this value, in any case (`--calendar list`).
         case value(OptionKey, String)
+        /// The positional `[[DAY] MONTH] YEAR`.
+        case positionalDate
 
         /// The last occurrence of the option in `raw`, when it is what the selector names.
         func match(in raw: RawOptions) -> RawOptions.Occurrence? {
@@ -21,13 +23,16 @@ struct OptionConflict: Sendable {
                 return raw.last(key).flatMap { $0.value == nil ? nil : $0 }
             case let .value(key, value):
                 return raw.last(key).flatMap { $0.value?.lowercased() == value ? $0 : nil }
+            case .positionalDate:
+                guard !raw.positionals.isEmpty else { return nil }
+                return RawOptions.Occurrence(key: .from, spelling: raw.positionals.joined(separator: " "), value: nil)
             }
         }
 
         /// How a message names `occurrence`: the spelling, with the value where it matters.
         func name(_ occurrence: RawOptions.Occurrence) -> String {
             switch self {
-            case .option: return occurrence.spelling
+            case .option, .positionalDate: return occurrence.spelling
             case .valued, .value: return occurrence.spelling + " " + (occurrence.value ?? "")
             }
         }
@@ -38,13 +43,22 @@ struct OptionConflict: Sendable {
     /// What it cannot be used with; the first of them given is named.
     let others: [Selector]
 
+    /// The options that choose a run of months as cal and ncal do.
+    static let monthCounts: [Selector] = [.one, .three, .months, .twelve, .span, .after, .before].map { .option($0) }
+
     /// Every conflict, in the order they are checked.
     static let all: [OptionConflict] = [
-        OptionConflict(option: .value(.calendar, "list"), others: [.option(.forward), .option(.backward), .option(.year), .option(.paged)]),
-        OptionConflict(option: .option(.forward), others: [.option(.backward)]),
-        OptionConflict(option: .option(.paged), others: [.option(.forward), .option(.backward), .option(.year)]),
-        OptionConflict(option: .option(.year), others: [.option(.forward), .option(.backward)]),
-        OptionConflict(option: .valued(.year), others: [.option(.from)]),
+        OptionConflict(option: .value(.calendar, "list"),
+                       others: [.option(.forward), .option(.backward), .option(.year), .option(.paged)] + monthCounts + [.positionalDate]),
+        OptionConflict(option: .option(.forward), others: [.option(.backward)] + monthCounts),
+        OptionConflict(option: .option(.backward), others: monthCounts),
+        OptionConflict(option: .option(.paged), others: [.option(.forward), .option(.backward), .option(.year)] + monthCounts),
+        OptionConflict(option: .option(.year), others: [.option(.forward), .option(.backward)] + monthCounts),
+        OptionConflict(option: .valued(.year), others: [.option(.from), .positionalDate]),
+        OptionConflict(option: .positionalDate, others: [.option(.from)]),
+        OptionConflict(option: .option(.one), others: [.option(.three), .option(.months), .option(.twelve)]),
+        OptionConflict(option: .option(.three), others: [.option(.months), .option(.twelve)]),
+        OptionConflict(option: .option(.months), others: [.option(.twelve)]),
         OptionConflict(option: .option(.monday), others: [.option(.sunday), .option(.firstWeekday)]),
         OptionConflict(option: .option(.sunday), others: [.option(.firstWeekday)]),
     ]

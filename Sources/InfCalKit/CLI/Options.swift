@@ -3,6 +3,7 @@
 public enum OptionKey: String, CaseIterable, Sendable {
     case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
     case weekNumbers, dayOfYear, color, today, help, version, paged
+    case one, three, months, after, before, span, twelve, completions
 }
 
 /// How an option takes its value.
@@ -33,12 +34,22 @@ public struct OptionSpec: Sendable {
 extension OptionSpec {
     static let dateExpected = "YYYY-MM, YYYY-MM-DD, YYYY, today or +N/-N"
 
+    static let countExpected = "a count from 1 to \(Int.max)"
+
     /// Whether `word` is a count (an optional sign, then digits), so that `--forward -3` is read
     /// as a bad count rather than as an unknown option.
     static func isCount(_ word: String) -> Bool {
         let digits = word.first == "+" || word.first == "-" ? word.dropFirst() : Substring(word)
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        return isNumber(digits)
     }
+
+    /// Whether `word` is digits only (a positional DAY, MONTH or YEAR, or a count).
+    static func isNumber<Text: StringProtocol>(_ word: Text) -> Bool {
+        !word.isEmpty && word.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// The shells `--completions` writes a script for.
+    public static let shells = ["bash", "zsh", "fish"]
 
     /// All options, in the order `--help` lists them.
     public static let all: [OptionSpec] = [
@@ -46,22 +57,36 @@ extension OptionSpec {
                    summary: "start at the month holding DATE (default: today)", expected: dateExpected),
         OptionSpec(key: .forward, long: "forward", short: nil, value: .optional(placeholder: "N", accepts: isCount),
                    summary: "print N months from --from onwards (no N: until a bound)",
-                   expected: "a count from 1 to \(Int.max)"),
+                   expected: countExpected),
         OptionSpec(key: .backward, long: "backward", short: nil, value: .optional(placeholder: "N", accepts: isCount),
                    summary: "print N months from --from backwards, newest first",
-                   expected: "a count from 1 to \(Int.max)"),
+                   expected: countExpected),
+        OptionSpec(key: .one, long: "one", short: "1", value: .none,
+                   summary: "print one month, as cal -1", expected: ""),
+        OptionSpec(key: .three, long: "three", short: "3", value: .none,
+                   summary: "print the months before, of and after the date, as cal -3", expected: ""),
+        OptionSpec(key: .months, long: "months", short: "n", value: .required(placeholder: "N"),
+                   summary: "print N months from the date, as cal -n", expected: countExpected),
+        OptionSpec(key: .after, long: "after", short: "A", value: .required(placeholder: "N"),
+                   summary: "add N months after, as ncal -A", expected: "a count from 0 to \(Int.max)"),
+        OptionSpec(key: .before, long: "before", short: "B", value: .required(placeholder: "N"),
+                   summary: "add N months before, as ncal -B", expected: "a count from 0 to \(Int.max)"),
+        OptionSpec(key: .span, long: "span", short: "S", value: .none,
+                   summary: "centre the months on the date, as cal -S", expected: ""),
+        OptionSpec(key: .twelve, long: "twelve", short: "Y", value: .none,
+                   summary: "print twelve months from the date, as cal -Y", expected: ""),
         OptionSpec(key: .paged, long: "paged", short: nil, value: .none,
                    summary: "page through months at the terminal (press ? there for the keys)",
                    expected: ""),
         OptionSpec(key: .year, long: "year", short: "y", value: .optional(placeholder: "YYYY", accepts: isCount),
-                   summary: "the months of the calendar's year YYYY (default: the year of --from), three a row",
+                   summary: "the months of the calendar's year YYYY (default: the date's), three a row, fewer where the terminal is narrower",
                    expected: "a year of the calendar, from 1, inside the calendar's range"),
         OptionSpec(key: .since, long: "since", short: nil, value: .required(placeholder: "DATE"),
                    summary: "show no month that ends before DATE", expected: dateExpected),
         OptionSpec(key: .until, long: "until", short: nil, value: .required(placeholder: "DATE"),
                    summary: "show no month that starts after DATE", expected: dateExpected),
         OptionSpec(key: .columns, long: "columns", short: "c", value: .required(placeholder: "N|auto"),
-                   summary: "months side by side (default: auto at a terminal, or 1)",
+                   summary: "months side by side (default: auto at a terminal, else 1, or 3 for -y, -3, -n, ...)",
                    expected: "a number from 1 to 1000, or auto"),
         OptionSpec(key: .calendar, long: "calendar", short: nil, value: .required(placeholder: "ID"),
                    summary: "the calendar: gregorian (default), hebrew, chinese, ...; list shows them all",
@@ -87,6 +112,8 @@ extension OptionSpec {
                    expected: "auto, always or never"),
         OptionSpec(key: .today, long: "today", short: nil, value: .required(placeholder: "YYYY-MM-DD"),
                    summary: "the day that counts as today (default: the local date)", expected: "YYYY-MM-DD"),
+        OptionSpec(key: .completions, long: "completions", short: nil, value: .required(placeholder: "SHELL"),
+                   summary: "print a completion script for bash, zsh or fish and exit", expected: "bash, zsh or fish"),
         OptionSpec(key: .help, long: "help", short: "h", value: .none, summary: "print this help and exit", expected: ""),
         OptionSpec(key: .version, long: "version", short: "V", value: .none, summary: "print the version and exit", expected: ""),
     ]

@@ -11,7 +11,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case unexpectedValue(option: String, value: String)
     /// Two options that cannot be used together.
     case conflict(String, String)
-    /// A word that is not an option and not an option's value.
+    /// A word past the positional `DAY MONTH YEAR`.
     case unexpectedArgument(String)
     /// An option that needs something the situation does not give (a terminal, say).
     case unavailable(option: String, reason: String)
@@ -30,7 +30,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
         case let .conflict(first, second):
             return "\(first) cannot be used together with \(second)"
         case let .unexpectedArgument(argument):
-            return "unexpected argument '\(argument)' (infcal takes only options; try --help)"
+            return "unexpected argument '\(argument)' (infcal takes options and at most DAY MONTH YEAR; try --help)"
         case let .unavailable(option, reason):
             return "\(option) is not available: \(reason)"
         }

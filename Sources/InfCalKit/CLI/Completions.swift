@@ -1,0 +1,150 @@
+import Foundation
+
+/// The completion scripts `--completions bash|zsh|fish` prints, made from the option table that
+/// drives the parser and `--help`, so that they complete exactly the options infcal takes.
+public enum Completions {
+    /// The words an option's value may be, where they are a known few.
+    static func values(for key: OptionKey) -> [String] {
+        switch key {
+        case .calendar: return CalendarChoice.usableNames + ["list"]
+        case .locale: return ["C", "POSIX"] + Locale.availableIdentifiers.filter { !$0.contains("@") }.sorted()
+        case .weekNumbers: return ["iso", "locale"]
+        case .firstWeekday: return ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+        case .color: return ["auto", "always", "never"]
+        case .columns: return ["auto", "1", "2", "3"]
+        case .completions: return OptionSpec.shells
+        case .from, .since, .until: return ["today"]
+        default: return []
+        }
+    }
+
+    /// The script for `shell` (one of `OptionSpec.shells`), ending in a newline.
+    public static func script(for shell: String) -> String {
+        switch shell {
+        case "zsh": return zsh()
+        case "fish": return fish()
+        default: return bash()
+        }
+    }
+
+    /// Every spelling of every option: `--from`, `-y`, `--year`, ...
+    static var allSpellings: [String] {
+        OptionSpec.all.flatMap { spec in [spec.short.map { "-\($0)" }, spec.flag].compactMap { $0 } }
+    }
+
+    // MARK: bash
+
+    static func bash() -> String {
+        var cases: [String] = []
+        var takesValue: [String] = []
+        for spec in OptionSpec.all {
+            let names = [spec.short.map { "-\($0)" }, spec.flag].compactMap { $0 }
+            let words = values(for: spec.key)
+            if !words.isEmpty {
+                cases.append("        \(names.joined(separator: "|"))) values=\(shellQuoted(words.joined(separator: " "))) ;;")
+            }
+            if case .required = spec.value { takesValue += names }
+        }
+        return """
+        # bash completion for infcal. Load it with: source <(infcal --completions bash)
+        # or save it as ~/.local/share/bash-completion/completions/infcal
+        _infcal() {
+            local cur="${COMP_WORDS[COMP_CWORD]}" prev="" values=""
+            (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
+            # bash splits --color=always at the "=": complete the value after it.
+            if [[ $cur == "=" ]]; then
+                cur=""
+            elif [[ $prev == "=" ]] && (( COMP_CWORD > 1 )); then
+                prev="${COMP_WORDS[COMP_CWORD-2]}"
+            fi
+            case "$prev" in
+        \(cases.joined(separator: "\n"))
+            esac
+            if [[ -n $values && $cur != -* ]]; then
+                COMPREPLY=( $(compgen -W "$values" -- "$cur") )
+                return 0
+            fi
+            case "$prev" in
+                \(takesValue.joined(separator: "|"))) COMPREPLY=(); return 0 ;;
+            esac
+            if [[ $cur == -* ]]; then
+                COMPREPLY=( $(compgen -W \(shellQuoted(allSpellings.joined(separator: " "))) -- "$cur") )
+            fi
+            return 0
+        }
+        complete -F _infcal infcal
+
+        """
+    }
+
+    // MARK: zsh
+
+    static func zsh() -> String {
+        var specs: [String] = []
+        for spec in OptionSpec.all {
+            let summary = zshEscaped(spec.summary)
+            let words = values(for: spec.key)
+            let action = words.isEmpty ? "" : "(" + words.map(zshEscaped).joined(separator: " ") + ")"
+            let exclusive = spec.short.map { "(-\($0) \(spec.flag))" } ?? ""
+            switch spec.value {
+            case .none:
+                if let short = spec.short { specs.append("'\(exclusive)'{-\(short),\(spec.flag)}'[\(summary)]'") }
+                else { specs.append("'\(spec.flag)[\(summary)]'") }
+            case .required(let placeholder):
+                if let short = spec.short { specs.append("'\(exclusive)-\(short)+[\(summary)]:\(placeholder):\(action)'") }
+                specs.append("'\(exclusive)\(spec.flag)=[\(summary)]:\(placeholder):\(action)'")
+            case .optional(let placeholder, _):
+                if let short = spec.short { specs.append("'\(exclusive)-\(short)-[\(summary)]::\(placeholder):\(action)'") }
+                specs.append("'\(exclusive)\(spec.flag)=-[\(summary)]::\(placeholder):\(action)'")
+            }
+        }
+        return """
+        #compdef infcal
+        # zsh completion for infcal. Save it as _infcal in a directory of $fpath, e.g.
+        #   infcal --completions zsh > ~/.zfunc/_infcal   (with fpath+=(~/.zfunc) before compinit)
+        _arguments -s -S \\
+        \(specs.map { "    " + $0 + " \\" }.joined(separator: "\n"))
+            '*::date:'
+
+        """
+    }
+
+    static func zshEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "[", "]", ":", "(", ")", "\\": escaped += "\\" + String(character)
+            case "'": escaped += "'\\''"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    // MARK: fish
+
+    static func fish() -> String {
+        var lines = ["# fish completion for infcal. Save it as ~/.config/fish/completions/infcal.fish",
+                     "complete -c infcal -f"]
+        for spec in OptionSpec.all {
+            var line = "complete -c infcal"
+            if let short = spec.short { line += " -s \(fishQuoted(String(short)))" }
+            line += " -l \(spec.long)"
+            let words = values(for: spec.key)
+            if case .required = spec.value { line += words.isEmpty ? " -r" : " -x" }
+            if !words.isEmpty { line += " -a " + fishQuoted(words.joined(separator: " ")) }
+            line += " -d " + fishQuoted(spec.summary)
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func fishQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// `text` in single quotes for bash.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
