@@ -114,13 +114,19 @@ public enum ArgumentParser {
                 return following
             }
             // A number is left to the positional DAY MONTH YEAR (`-w 2024`), an option to itself
-            // (`--forward --from ...`); another word is a bad value (`--forward 5x`, `--color yes`).
+            // (`--forward --from ...`, `-w -3`); another word is a bad value (`--forward 5x`,
+            // `--color yes`, `-w -42`).
             if OptionSpec.isNumber(following) { return nil }
-            if !following.hasPrefix("-") || following == "-" || OptionSpec.isCount(following) {
+            if !following.hasPrefix("-") || following == "-" || (OptionSpec.isCount(following) && !isShortBundle(following)) {
                 throw .invalidValue(option: spelling, value: following, expected: spec.expected)
             }
             return nil
         }
+    }
+
+    /// Whether `word` is short options only (`-3`, `-1w`).
+    static func isShortBundle(_ word: String) -> Bool {
+        word.count > 1 && word.hasPrefix("-") && word.dropFirst().allSatisfy { letter in OptionSpec.all.contains { $0.short == letter } }
     }
 
     // MARK: Did you mean

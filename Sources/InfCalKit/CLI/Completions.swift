@@ -113,7 +113,7 @@ public enum Completions {
         var escaped = ""
         for character in text {
             switch character {
-            case "[", "]", ":", "(", ")", "\\": escaped += "\\" + String(character)
+            case "[", "]", "\\": escaped += "\\" + String(character)
             case "'": escaped += "'\\''"
             default: escaped.append(character)
             }

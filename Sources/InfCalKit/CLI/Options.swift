@@ -78,7 +78,7 @@ extension OptionSpec {
         OptionSpec(key: .paged, long: "paged", short: nil, value: .none,
                    summary: "page through months at the terminal (press ? there for the keys)",
                    expected: ""),
-        OptionSpec(key: .year, long: "year", short: "y", value: .optional(placeholder: "YYYY", accepts: isCount),
+        OptionSpec(key: .year, long: "year", short: "y", value: .optional(placeholder: "YYYY", accepts: { isNumber($0) }),
                    summary: "the months of the calendar's year YYYY (default: the date's), three a row, fewer where the terminal is narrower",
                    expected: "a year of the calendar, from 1, inside the calendar's range"),
         OptionSpec(key: .since, long: "since", short: nil, value: .required(placeholder: "DATE"),

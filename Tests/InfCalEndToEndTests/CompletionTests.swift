@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `infcal --completions SHELL` loaded into the real shell: bash is asked what it completes,
+/// as it asks the function on Tab (COMP_WORDS, COMP_CWORD, then COMPREPLY); zsh and fish,
+/// where installed, check that their script parses.
+@Suite struct CompletionTests {
+    static func shell(_ name: String) -> String? {
+        ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// What bash completes for the words `words` (the last one being completed).
+    static func bashCompletes(_ words: [String]) throws -> [String] {
+        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let result = try BinaryRunner.runShell("""
+            source <("$INFCAL" --completions bash) || exit 3
+            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE="${COMP_WORDS[*]}"
+            _infcal infcal
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashRegistersTheFunction() throws {
+        let result = try BinaryRunner.runShell("source <(\"$INFCAL\" --completions bash) && complete -p infcal")
+        #expect(result.status == 0)
+        #expect(result.stdout == "complete -F _infcal infcal\n")
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let words: [String]
+        let expected: [String]
+        var testDescription: String { words.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(words: ["infcal", "--cal"], expected: ["--calendar"]),
+        Case(words: ["infcal", "--we"], expected: ["--week-numbers"]),
+        Case(words: ["infcal", "--comp"], expected: ["--completions"]),
+        Case(words: ["infcal", "--calendar", "he"], expected: ["hebrew"]),
+        Case(words: ["infcal", "--calendar", "islamic-"], expected: ["islamic-civil", "islamic-tbla", "islamic-umalqura"]),
+        Case(words: ["infcal", "--calendar", "li"], expected: ["list"]),
+        Case(words: ["infcal", "-w", ""], expected: ["iso", "locale"]),
+        Case(words: ["infcal", "--week-numbers", "=", "lo"], expected: ["locale"]),
+        Case(words: ["infcal", "--first-weekday", "t"], expected: ["thursday", "tuesday"]),
+        Case(words: ["infcal", "--color", "=", ""], expected: ["always", "auto", "never"]),
+        Case(words: ["infcal", "--color", "="], expected: ["always", "auto", "never"]),
+        Case(words: ["infcal", "--completions", "z"], expected: ["zsh"]),
+        Case(words: ["infcal", "--locale", "de_D"], expected: ["de_DE"]),
+        Case(words: ["infcal", "--locale", "POS"], expected: ["POSIX"]),
+        // A value no list holds: nothing is offered rather than options or files.
+        Case(words: ["infcal", "--from", ""], expected: ["today"]),
+        Case(words: ["infcal", "-n", ""], expected: []),
+        Case(words: ["infcal", "--today", "20"], expected: []),
+    ]
+
+    @Test(.enabled(if: shell("bash") != nil, "bash is not installed; skipping the bash completion tests"), arguments: cases)
+    func bashCompletes(_ completion: Case) throws {
+        #expect(try Self.bashCompletes(completion.words).sorted() == completion.expected)
+    }
+
+    /// Every option of the table is offered after a lone dash, and every locale name given to
+    /// --locale is one that infcal accepts.
+    @Test(.enabled(if: shell("bash") != nil, "bash is not installed; skipping the bash completion tests"))
+    func bashOffersEveryOption() throws {
+        let offered = Set(try Self.bashCompletes(["infcal", "-"]))
+        for option in ["--from", "--forward", "--backward", "--year", "-y", "-3", "-1", "-n", "--months", "-A", "-B", "-S",
+                       "-Y", "--twelve", "--span", "--calendar", "--locale", "-w", "--week-numbers", "--first-weekday",
+                       "--completions", "--help", "-V", "-c", "--columns", "--color", "--today", "--paged"] {
+            #expect(offered.contains(option), "\(option)")
+        }
+        let locales = try Self.bashCompletes(["infcal", "--locale", "fr_"])
+        #expect(locales.contains("fr_FR"))
+        for locale in locales.prefix(5) {
+            let result = try BinaryRunner.run(["--locale", locale, "--forward", "1"])
+            #expect(result.status == 0, "\(locale): \(result.stderr)")
+        }
+    }
+
+    @Test(.enabled(if: shell("zsh") != nil, "zsh is not installed (apt-get install zsh); skipping the zsh script check"))
+    func zshScriptParses() throws {
+        let result = try BinaryRunner.runShell("\"$INFCAL\" --completions zsh > \"${TMPDIR:-/tmp}/_infcal_$$\" && \(Self.shell("zsh") ?? "zsh") -n \"${TMPDIR:-/tmp}/_infcal_$$\"; status=$?; rm -f \"${TMPDIR:-/tmp}/_infcal_$$\"; exit $status")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test(.enabled(if: shell("fish") != nil, "fish is not installed (apt-get install fish); skipping the fish script check"))
+    func fishScriptLoads() throws {
+        let fish = Self.shell("fish") ?? "fish"
+        let result = try BinaryRunner.runShell("\"$INFCAL\" --completions fish | \(fish) --no-config -c 'source; complete -C \"infcal --calendar heb\"'")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("hebrew"))
+    }
+
+    @Test func scriptsComeFromTheOptionTable() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try BinaryRunner.run(["--completions", shell])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("week-numbers") && result.stdout.contains("hebrew") && result.stdout.contains("saturday"))
+        }
+    }
+}
