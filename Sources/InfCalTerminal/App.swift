@@ -6,6 +6,9 @@ public enum InfCal {
     /// Runs infcal with `arguments` (without the program name) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         Platform.ignoreBrokenPipe()
+        // First of all, before ICU reads its default locale: a malformed locale name counts as C.
+        Platform.replaceEnvironment(LocaleSetting.variables + LocaleSetting.icuVariables,
+                                    unless: { $0.isEmpty || LocaleName.isWellFormed($0) }, with: "C")
         let standardOutput = FileOutput(fd: 1)
         let configuration: Configuration
         let raw: RawOptions

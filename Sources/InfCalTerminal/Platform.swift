@@ -76,6 +76,15 @@ public enum Platform {
         return found
     }
 
+    /// Sets each of `names` whose value `isAcceptable` refuses to `replacement`, by setenv(3),
+    /// so that libraries that read the environment themselves (ICU reads its default locale
+    /// from LC_ALL, LC_MESSAGES and LANG) see the replacement too. Call it before they start.
+    public static func replaceEnvironment(_ names: [String], unless isAcceptable: (String) -> Bool, with replacement: String) {
+        for name in names {
+            if let value = getenv(name), !isAcceptable(String(cString: value)) { setenv(name, replacement, 1) }
+        }
+    }
+
     // MARK: Exit codes
 
     /// Ends the process with `status`.

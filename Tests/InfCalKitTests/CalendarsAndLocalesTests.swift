@@ -163,18 +163,32 @@ import Testing
 
 @Suite struct LocaleTests {
     @Test(arguments: [
-        ("de_DE.UTF-8", "de_DE"), ("de_DE.UTF-8@euro", "de_DE"), ("sr_RS@latin", "sr_RS"), ("ja-JP", "ja_JP"),
+        ("de_DE.UTF-8", "de_DE"), ("de_DE.UTF-8@euro", "de_DE"), ("ja-JP", "ja_JP"),
         ("fr_FR", "fr_FR"), ("en_US@calendar=hebrew", "en_US@calendar=hebrew"),
+        // Modifiers that choose a script or variant, as glibc names them (see /usr/share/i18n/SUPPORTED).
+        ("sr_RS@latin", "sr_Latn_RS"), ("uz_UZ@cyrillic", "uz_Cyrl_UZ"), ("sr_RS", "sr_RS"), ("ca_ES.UTF-8@valencia", "ca_ES_VALENCIA"),
+        ("sr-Latn-RS", "sr_Latn_RS"), ("sr_Cyrl_RS@latin", "sr_Cyrl_RS"),
+        // Case does not matter, as in POSIX's names.
+        ("en_us.utf8", "en_US"), ("DE_de", "de_DE"), ("zh_hant_tw", "zh_Hant_TW"), ("es_419", "es_419"),
     ])
     func namesAreNormalized(raw: String, normalized: String) {
-        #expect(LocaleSetting.normalized(raw) == normalized)
+        #expect(LocaleName.parse(raw) == .identifier(normalized))
     }
 
     @Test func cAndPosixAreTheDefault() {
-        for name in ["C", "POSIX", "C.UTF-8", "C.utf8", ""] {
-            #expect(LocaleSetting.normalized(name) == nil || LocaleSetting.known(LocaleSetting.normalized(name) ?? "") == nil, "\(name)")
+        for name in ["C", "POSIX", "C.UTF-8", "C.utf8", "c", "posix", "Posix.UTF-8", "c.utf8@euro"] {
+            #expect(LocaleName.parse(name) == .posix, "\(name)")
         }
-        #expect(LocaleSetting.normalized("C.UTF-8") == nil)
+    }
+
+    /// Names ICU crashed on (a 12-letter language, a 200-letter region, emoji) and others with
+    /// empty or oversized parts never reach it.
+    @Test(arguments: ["", "abcdefghijkl", "😀😀😀", "en_" + String(repeating: "A", count: 200), "de_DE@" + String(repeating: "x", count: 17),
+                      "_", "en__US", "en_US.", "en_US@", "@", ".UTF-8", "e", "en_US@a=", "en_US@=b", "en_US@a=b;", "de@x@y",
+                      "en US", "en_US\n", "café", "en_USA_B"])
+    func malformedNamesAreRefused(name: String) {
+        #expect(LocaleName.parse(name) == nil)
+        #expect(LocaleSetting.known(name) == nil)
     }
 
     @Test func environmentPrecedence() {

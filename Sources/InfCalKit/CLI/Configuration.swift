@@ -298,16 +298,15 @@ extension Configuration {
         guard let option = raw.last(.locale), let value = option.value else {
             return LocaleSetting.fromEnvironment(environment.variables)
         }
-        guard let name = LocaleSetting.normalized(value) else {
-            // C, POSIX (with a codeset or not) name the default; "." or "@" name nothing.
-            let base = value.prefix { $0 != "." && $0 != "@" }
-            if base == "C" || base == "POSIX" { return nil }
+        switch LocaleName.parse(value) {
+        case .posix?:
+            return nil
+        case .identifier(let name)?:
+            if let locale = LocaleSetting.known(name) { return locale }
+            fallthrough
+        case nil:
             throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.locale).expected)
         }
-        guard let locale = LocaleSetting.known(name) else {
-            throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.locale).expected)
-        }
-        return locale
     }
 
     /// The first month of the calendar year to show: the year YYYY of `--year YYYY`, else the
