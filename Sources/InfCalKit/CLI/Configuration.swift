@@ -199,7 +199,8 @@ extension Configuration {
                 throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.weekNumbers).expected)
             }
         }
-        let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers)
+        let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers,
+                                                  labelWidth: CalendarNames.labelWidth(locale: locale, calendar: calendar))
         return Configuration(
             mode: mode,
             calendar: calendar,

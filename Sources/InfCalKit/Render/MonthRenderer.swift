@@ -68,22 +68,27 @@ public struct MonthRenderer {
         self.numbering = numbering
         self.weekNumbers = weekNumbers
         self.highlightedDay = highlightedDay
+        cellWidth = Self.cellWidth(numbering, labelWidth: names.labelWidth)
         header = Array((String(repeating: " ", count: weekNumbers == nil ? 0 : 3)
-            + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: Self.cellWidth(numbering))).utf8)
+            + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: cellWidth)).utf8)
     }
 
-    /// Cells a day takes.
-    public var cellWidth: Int { Self.cellWidth(numbering) }
+    /// Cells a day takes: as many as its number needs, or the weekday labels if they need more.
+    public let cellWidth: Int
     /// Cells the week-number column takes, with its space.
     public var weekColumnWidth: Int { weekNumbers == nil ? 0 : 3 }
     /// The width of a month's grid: the week column, seven day cells and the spaces between them.
-    public var monthWidth: Int { Self.monthWidth(numbering: numbering, weekNumbers: weekNumbers) }
+    public var monthWidth: Int { Self.monthWidth(numbering: numbering, weekNumbers: weekNumbers, labelWidth: names.labelWidth) }
 
-    static func cellWidth(_ numbering: DayNumbering) -> Int { numbering == .dayOfYear ? 3 : 2 }
+    static func cellWidth(_ numbering: DayNumbering, labelWidth: Int) -> Int {
+        max(numbering == .dayOfYear ? 3 : 2, labelWidth)
+    }
 
-    /// The width of a month's grid laid out with `numbering` and `weekNumbers`.
-    public static func monthWidth(numbering: DayNumbering, weekNumbers: WeekNumbering?) -> Int {
-        (weekNumbers == nil ? 0 : 3) + 7 * cellWidth(numbering) + 6
+    /// The width of a month's grid laid out with `numbering`, `weekNumbers` and weekday labels
+    /// of `labelWidth` cells.
+    public static func monthWidth(numbering: DayNumbering, weekNumbers: WeekNumbering?,
+                                  labelWidth: Int = CalendarNames.minimumLabelWidth) -> Int {
+        (weekNumbers == nil ? 0 : 3) + 7 * cellWidth(numbering, labelWidth: labelWidth) + 6
     }
 
     // MARK: Grids
