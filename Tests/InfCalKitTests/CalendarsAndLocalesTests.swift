@@ -451,3 +451,47 @@ import Testing
         #expect(throws: UsageError.self) { try Fixture.resolve(["--year", "--forward"]) }
     }
 }
+
+/// `--calendar iso8601` is ISO 8601 in every locale, and locale names are read as POSIX and
+/// glibc write them.
+@Suite struct LocaleNameResolutionTests {
+    /// ISO weeks of January 2021, from Python's `date.isocalendar()`: the 1st to 3rd are in week
+    /// 53 of 2020, the 4th starts week 1.
+    @Test(arguments: ["C", "en_US", "ar_EG", "fa_IR", "de_DE", "he_IL"])
+    func iso8601IsMondayFirstWithIsoWeeksInEveryLocale(locale: String) throws {
+        let configuration = try Fixture.resolve(["--calendar", "iso8601", "--locale", locale, "-w", "locale", "--from", "2021-01", "--forward", "1"])
+        #expect(configuration.firstWeekday == 2)
+        #expect(configuration.weekNumbers == .locale(minimumDays: 4))
+        let lines = configuration.makeRenderer().formatRow([configuration.makeRenderer().grid(for: try #require(Fixture.month(2021, 1)))])
+        #expect(lines.dropFirst(2).map { $0.prefix(2).trimmingCharacters(in: .whitespaces) } == ["53", "1", "2", "3", "4"])
+        #expect(lines[2].hasSuffix(" 1  2  3"))
+        // --sunday still beats the calendar's Monday.
+        #expect(try Fixture.resolve(["--calendar", "iso8601", "--locale", locale, "--sunday"]).firstWeekday == 1)
+    }
+
+    @Test func modifiersChooseTheScript() throws {
+        func title(_ locale: String) throws -> String {
+            let configuration = try Fixture.resolve(["--locale", locale, "--from", "2024-01"])
+            return configuration.makeNames().title(of: try #require(Fixture.month(2024, 1)))
+        }
+        func script(_ text: String) -> Set<String> {
+            Set(text.unicodeScalars.filter(\.properties.isAlphabetic).map { $0.value < 0x250 ? "Latin" : (0x400..<0x530).contains($0.value) ? "Cyrillic" : "other" })
+        }
+        // CLDR's default script for Serbian is Cyrillic, for Uzbek Latin.
+        #expect(script(try title("sr_RS")) == ["Cyrillic"])
+        #expect(script(try title("sr_RS@latin")) == ["Latin"])
+        #expect(script(try title("sr_RS.UTF-8@latin")) == ["Latin"])
+        #expect(script(try title("uz_UZ")) == ["Latin"])
+        #expect(script(try title("uz_UZ@cyrillic")) == ["Cyrillic"])
+    }
+
+    @Test func namesAreCaseInsensitiveAsInPosix() throws {
+        for name in ["c", "posix", "C.utf8", "Posix"] {
+            #expect(try Fixture.resolve(["--locale", name]).locale == nil, "\(name)")
+            #expect(try Fixture.resolve([], environment: Fixture.environment(variables: ["LANG": name])).locale == nil, "\(name)")
+        }
+        let german = try Fixture.resolve(["--locale", "DE_de.utf8"])
+        #expect(german.locale?.identifier == "de_DE" && german.firstWeekday == 2)
+        #expect(try Fixture.resolve([], environment: Fixture.environment(variables: ["LC_TIME": "de_de.UTF-8"])).locale?.identifier == "de_DE")
+    }
+}

@@ -205,7 +205,7 @@ extension Configuration {
             mode: mode,
             calendar: calendar,
             locale: locale,
-            firstWeekday: try resolveFirstWeekday(raw, locale: locale),
+            firstWeekday: try resolveFirstWeekday(raw, locale: locale, calendar: calendar),
             numbering: numbering,
             weekNumbers: weekNumbers,
             start: start,
@@ -266,10 +266,10 @@ extension Configuration {
         return nil
     }
 
-    private static func resolveFirstWeekday(_ raw: RawOptions, locale: Locale?) throws(UsageError) -> Int {
+    private static func resolveFirstWeekday(_ raw: RawOptions, locale: Locale?, calendar: MonthCalendar) throws(UsageError) -> Int {
         let choices = [raw.last(.monday), raw.last(.sunday), raw.last(.firstWeekday)].compactMap { $0 }
         if choices.count > 1 { throw .conflict(choices[0].spelling, choices[1].spelling) }
-        guard let choice = choices.first else { return LocaleSetting.firstWeekday(of: locale) }
+        guard let choice = choices.first else { return LocaleSetting.firstWeekday(of: locale, calendar: calendar) }
         switch choice.key {
         case .monday: return 2
         case .sunday: return 1

@@ -32,14 +32,18 @@ public enum LocaleSetting {
         return available.contains(base) || available.contains(language) ? locale : nil
     }
 
-    /// The weekday `locale` starts its weeks on, 1 (Sunday) to 7 (Saturday); Sunday for POSIX.
-    public static func firstWeekday(of locale: Locale?) -> Int {
+    /// The weekday `locale` starts its weeks on in `calendar`, 1 (Sunday) to 7 (Saturday);
+    /// Sunday for POSIX. The ISO 8601 calendar starts them on Monday in every locale.
+    public static func firstWeekday(of locale: Locale?, calendar: MonthCalendar) -> Int {
+        if calendar.identifier == .iso8601 { return 2 }
         guard let locale else { return 1 }
         return weekdayNumber(locale.firstDayOfWeek)
     }
 
-    /// The fewest days of the new year `locale`'s first week of the year holds; 1 for POSIX (US).
+    /// The fewest days of the new year `locale`'s first week of the year holds; 1 for POSIX (US),
+    /// 4 in the ISO 8601 calendar in every locale.
     public static func minimumDaysInFirstWeek(of locale: Locale?, calendar: MonthCalendar) -> Int {
+        if calendar.identifier == .iso8601 { return 4 }
         guard let locale else { return 1 }
         var calendar = calendar.calendar
         calendar.locale = locale
