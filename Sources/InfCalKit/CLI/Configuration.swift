@@ -67,6 +67,8 @@ public struct Configuration {
     public var columns: Int
     /// Whether today is highlighted.
     public var color: Bool
+    /// Weekdays across (cal) or down the side (ncal, `--vertical`).
+    public var layout: MonthLayout = .horizontal
 
     /// The month index the run walks.
     public var index: MonthIndex { MonthIndex(calendar: calendar, start: start, bounds: bounds) }
@@ -81,6 +83,7 @@ public struct Configuration {
         var renderer = MonthRenderer(names: makeNames(), calendar: calendar, firstWeekday: firstWeekday,
                                      numbering: numbering, weekNumbers: weekNumbers, highlightedDay: color ? today : nil)
         if mode == .year { renderer.titleStyle = .monthOnly }
+        renderer.layout = layout
         return renderer
     }
 
@@ -212,7 +215,8 @@ extension Configuration {
             bounds: bounds,
             today: today,
             columns: try resolveColumns(raw, environment: environment, mode: mode, monthWidth: monthWidth),
-            color: try resolveColor(raw, environment: environment)
+            color: try resolveColor(raw, environment: environment),
+            layout: raw.has(.vertical) ? .vertical : .horizontal
         )
     }
 
@@ -362,7 +366,9 @@ extension Configuration {
 
     private static func resolveColumns(_ raw: RawOptions, environment: RunEnvironment, mode: Mode, monthWidth: Int) throws(UsageError) -> Int {
         let option = raw.last(.columns)
-        if option == nil, mode == .year { return 3 }
+        // The year view: three months a row, as cal prints it; vertically four, as ncal does
+        // (three with day-of-year numbers).
+        if option == nil, mode == .year { return raw.has(.vertical) && !raw.has(.dayOfYear) ? 4 : 3 }
         guard let value = option?.value ?? (environment.stdoutIsTerminal ? "auto" : nil) else { return 1 }
         if value == "auto" {
             let width = environment.terminalWidth

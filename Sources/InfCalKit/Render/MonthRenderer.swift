@@ -43,6 +43,8 @@ public struct MonthRenderer {
     /// The week-number column, or nil for none.
     public let weekNumbers: WeekNumbering?
     public var titleStyle: TitleStyle = .monthAndYear
+    /// Weekdays across (cal) or down the side (ncal, `--vertical`).
+    public var layout: MonthLayout = .horizontal
     /// The day to highlight (a day number), or nil for none.
     public var highlightedDay: Int?
 
@@ -219,6 +221,7 @@ public struct MonthRenderer {
     /// week lines as the longest month needs; shorter months are padded so the rows line up. A
     /// month whose title is wider than its grid gets a column as wide as its title.
     public func appendRow(_ grids: [MonthGrid], to out: ByteBuffer) {
+        if layout == .vertical { return appendVerticalRow(grids, to: out) }
         let titles = grids.map { titleText($0.month) }
         let titleWidths = titles.map { DisplayWidth.of($0) }
         let widths = titleWidths.map { max(monthWidth, $0) }
@@ -238,9 +241,20 @@ public struct MonthRenderer {
 
     /// The width of `grids` side by side.
     public func rowWidth(_ grids: [MonthGrid]) -> Int {
+        if layout == .vertical { return verticalRowWidth(grids) }
         let widths = grids.map { max(monthWidth, DisplayWidth.of(titleText($0.month))) }
         return widths.reduce(0, +) + Self.gutter * max(0, widths.count - 1)
     }
+
+    /// The width a heading over `grids` side by side is centred in: the whole row, or in the
+    /// vertical layout the months without the weekday labels, as ncal centres its year.
+    public func headingWidth(_ grids: [MonthGrid]) -> Int {
+        layout == .vertical ? verticalRowWidth(grids) - verticalLabelWidth : rowWidth(grids)
+    }
+
+    /// The most lines a row of months takes: title, weekday header and six weeks, or in the
+    /// vertical layout title, seven weekdays and the week numbers.
+    public var rowLineCount: Int { layout == .vertical ? verticalLineCount : 8 }
 
     /// The lines of `grids` side by side, without newlines (for tests and the pager).
     public func formatRow(_ grids: [MonthGrid]) -> [String] {
