@@ -6,14 +6,24 @@ public enum InfCal {
     /// Runs infcal with `arguments` (without the program name) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         Platform.ignoreBrokenPipe()
+        // First of all, before ICU reads its default locale: a malformed locale name counts as C.
+        Platform.replaceEnvironment(LocaleSetting.variables + LocaleSetting.icuVariables,
+                                    unless: { $0.isEmpty || LocaleName.isWellFormed($0) }, with: "C")
         let standardOutput = FileOutput(fd: 1)
-        let configuration: Configuration
+        let configuration: Configuration?
+        let raw: RawOptions
         do {
-            configuration = try Configuration.resolve(ArgumentParser.parse(arguments), environment: currentEnvironment())
+            raw = try ArgumentParser.parse(arguments)
+            // --help and --version answer before anything else is resolved (nil configuration).
+            configuration = HelpText.answer(to: raw) == nil ? try Configuration.resolve(raw, environment: currentEnvironment()) : nil
         } catch {
             return fail(error.description, status: ExitStatus.usage)
         }
         do {
+            guard let configuration else {
+                try standardOutput.write(HelpText.answer(to: raw) ?? "")
+                return ExitStatus.success
+            }
             switch configuration.mode {
             case .help:
                 try standardOutput.write(HelpText.text)
@@ -42,14 +52,14 @@ public enum InfCal {
     }
 
     /// The process's surroundings: variables, whether stdout is a terminal and how wide, and
-    /// today's date in the local zone.
+    /// today's date in the local zone, as the C library reads TZ.
     static func currentEnvironment() -> RunEnvironment {
         let isTerminal = Platform.isTerminal(1)
         return RunEnvironment(
             variables: Platform.environment(RunEnvironment.variableNames),
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
-            localToday: DayNumber.localDate(of: Date(), in: .current),
+            localToday: Platform.localDate() ?? DayNumber.localDate(of: Date(), in: .gmt),
             keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
     }

@@ -76,6 +76,43 @@ public enum Platform {
         return found
     }
 
+    /// Sets each of `names` whose value `isAcceptable` refuses to `replacement`, by setenv(3),
+    /// so that libraries that read the environment themselves (ICU reads its default locale
+    /// from LC_ALL, LC_MESSAGES and LANG) see the replacement too. Call it before they start.
+    public static func replaceEnvironment(_ names: [String], unless isAcceptable: (String) -> Bool, with replacement: String) {
+        for name in names {
+            if let value = getenv(name), !isAcceptable(String(cString: value)) { setenv(name, replacement, 1) }
+        }
+    }
+
+    // MARK: Local time
+
+    /// The local date at `seconds` since 1970 (default: now), as the C library sees it: `TZ` in
+    /// every form it accepts (zone names, `:name`, POSIX rules such as `<+14>-14` or
+    /// `EST5EDT,M3.2.0,M11.1.0`), as `date` does; Foundation's `TimeZone.current` ignores rules.
+    /// - returns: nil when the C library cannot break the time down.
+    public static func localDate(at seconds: Int? = nil) -> (year: Int, month: Int, day: Int)? {
+        tzset()
+        var time = time_t(seconds ?? Int(Glibc.time(nil)))
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    }
+
+    /// The first second of the local day after the one `seconds` (since 1970) falls in, as the
+    /// C library counts days (a midnight that a clock change skips becomes the next time there
+    /// is); nil when it cannot say.
+    public static func nextLocalDay(after seconds: Int) -> Int? {
+        tzset()
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        parts.tm_mday += 1
+        (parts.tm_hour, parts.tm_min, parts.tm_sec, parts.tm_isdst) = (0, 0, 0, -1)
+        let next = mktime(&parts)
+        return next == -1 || next <= time ? nil : Int(next)
+    }
+
     // MARK: Exit codes
 
     /// Ends the process with `status`.

@@ -2,7 +2,7 @@
 /// this one table, so they cannot drift apart.
 public enum OptionKey: String, CaseIterable, Sendable {
     case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
-    case weekNumbers, dayOfYear, color, today, help, version, paged
+    case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
 }
 
@@ -106,6 +106,8 @@ extension OptionSpec {
                    summary: "show week numbers: iso (default) or locale", expected: "iso or locale"),
         OptionSpec(key: .dayOfYear, long: "day-of-year", short: "j", value: .none,
                    summary: "number days by the day of the year", expected: ""),
+        OptionSpec(key: .vertical, long: "vertical", short: "v", value: .none,
+                   summary: "ncal's layout: weekdays down the side, weeks across", expected: ""),
         OptionSpec(key: .color, long: "color", short: nil,
                    value: .optional(placeholder: "WHEN", accepts: { ["auto", "always", "never"].contains($0) }),
                    summary: "highlight today: auto, always or never (no WHEN: always)",
