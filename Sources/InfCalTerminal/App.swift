@@ -9,13 +9,20 @@ public enum InfCal {
         let standardOutput = FileOutput(fd: 1)
         let configuration: Configuration
         let raw: RawOptions
+        let environment = currentEnvironment()
+        let events: EventSettings
         do {
             raw = try ArgumentParser.parse(arguments)
-            configuration = try Configuration.resolve(raw, environment: currentEnvironment())
+            configuration = try Configuration.resolve(raw, environment: environment)
+            events = try Configuration.resolveEvents(raw, environment: environment, configuration: configuration)
         } catch {
             return fail(error.description, status: ExitStatus.usage)
         }
         do {
+            if configuration.mode != .help, configuration.mode != .version,
+               let status = try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput) {
+                return status
+            }
             switch configuration.mode {
             case .help:
                 try standardOutput.write(HelpText.text)
@@ -47,16 +54,20 @@ public enum InfCal {
     /// today's date in the local zone.
     static func currentEnvironment() -> RunEnvironment {
         let isTerminal = Platform.isTerminal(1)
-        return RunEnvironment(
+        Platform.readTimeZone()
+        var environment = RunEnvironment(
             variables: Platform.environment(RunEnvironment.variableNames),
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
             localToday: DayNumber.localDate(of: Date(), in: .current),
             keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
+        environment.displayZone = DisplayZone { Platform.localOffset(atUTC: $0) }
+        return environment
     }
 
     /// Prints "infcal: `message`" on standard error and returns `status`.
+    @discardableResult
     static func fail(_ message: String, status: Int32) -> Int32 {
         try? FileOutput(fd: 2).write("infcal: \(message)\n")
         return status

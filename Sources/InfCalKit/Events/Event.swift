@@ -38,6 +38,17 @@ public final class Event {
     }
 
     public var isAllDay: Bool { start.isDate }
+
+    /// The latest any instance can start (event's reckoning), or nil when the rule has no end
+    /// that is known without walking it.
+    var latestStart: Int? {
+        var latest = max(start.seconds, extraStarts.map(\.start).max() ?? start.seconds)
+        if let expander {
+            guard let until = expander.until else { return expander.rule.count == 0 ? latest : nil }
+            latest = max(latest, until)
+        }
+        return latest
+    }
     public var isRecurring: Bool { expander != nil || !extraStarts.isEmpty }
 
     /// The starts (event's reckoning) with their durations, of instances starting in `range`

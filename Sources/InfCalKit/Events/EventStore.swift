@@ -61,11 +61,11 @@ public final class EventStore {
     }
 
     private func displayOffset(_ utc: Int) -> Int {
-        let hour = CivilTime.floorDiv(utc, 900)
-        if let known = displayOffsets[hour] { return known }
+        let quarter = CivilTime.floorDiv(utc, 900)
+        if let known = displayOffsets[quarter] { return known }
         let offset = display.offset(utc)
         if displayOffsets.count > 200_000 { displayOffsets.removeAll() }
-        displayOffsets[hour] = offset
+        displayOffsets[quarter] = offset
         return offset
     }
 
@@ -85,6 +85,20 @@ public final class EventStore {
             }
         }
         return result
+    }
+
+    /// Whether any occurrence may start on `day` (grid day number) or later.
+    public func mayHaveOccurrences(from day: Int) -> Bool {
+        let low = (day + CivilTime.dayNumberOffset - 2) * CivilTime.secondsPerDay
+        if let last = singles.last, last.start >= low { return true }
+        return recurring.contains { events[$0].latestStart.map { $0 >= low } ?? true }
+    }
+
+    /// Whether any occurrence may start before `day` (grid day number).
+    public func mayHaveOccurrences(before day: Int) -> Bool {
+        let high = (day + CivilTime.dayNumberOffset + 2) * CivilTime.secondsPerDay
+        if let first = singles.first, first.start < high { return true }
+        return recurring.contains { events[$0].start.seconds < high || events[$0].extraStarts.contains { $0.start < high } }
     }
 
     private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
