@@ -75,6 +75,10 @@ public final class RecurrenceExpander {
     }
 
     static let checkpointStride = 256
+    /// How far a COUNT rule is walked at most: periods, and instances counted. A rule that
+    /// needs more (`FREQ=SECONDLY;COUNT=2000000000` asked about a far year) ends there, so
+    /// that no file can make a query run for minutes.
+    static let walkLimit = (batches: 4_000_000, instances: 20_000_000)
 
     /// A rule whose DTSTART is `start` (wall-clock civil seconds; `isDate` for a DATE).
     /// - parameter until: UNTIL converted to `start`'s reckoning.
@@ -214,6 +218,9 @@ public final class RecurrenceExpander {
             if countWalk.countBefore + found >= count { countWalk.lastBatch = countWalk.nextBatch }
             countWalk.countBefore += found
             countWalk.nextBatch += 1
+            if countWalk.nextBatch >= Self.walkLimit.batches || countWalk.countBefore >= Self.walkLimit.instances {
+                countWalk.lastBatch = countWalk.nextBatch - 1
+            }
             if countWalk.countBefore == 0, countWalk.nextBatch >= 1000, batchStartDay(countWalk.nextBatch) - startDay > 146_097 {
                 // Nothing in 400 Gregorian years (a whole cycle of weekdays and leap years) and
                 // a thousand periods: the rule never produces (BYMONTH=2;BYMONTHDAY=30).
