@@ -11,18 +11,30 @@ public enum InfCal {
                                     unless: { $0.isEmpty || LocaleName.isWellFormed($0) }, with: "C")
         let standardOutput = FileOutput(fd: 1)
         let configuration: Configuration?
+        let events: EventSettings?
         let raw: RawOptions
+        let environment = currentEnvironment()
         do {
             raw = try ArgumentParser.parse(arguments)
             // --help and --version answer before anything else is resolved (nil configuration).
-            configuration = HelpText.answer(to: raw) == nil ? try Configuration.resolve(raw, environment: currentEnvironment()) : nil
+            if HelpText.answer(to: raw) == nil {
+                let resolved = try Configuration.resolve(raw, environment: environment)
+                configuration = resolved
+                events = try Configuration.resolveEvents(raw, environment: environment, configuration: resolved)
+            } else {
+                (configuration, events) = (nil, nil)
+            }
         } catch {
             return fail(error.description, status: ExitStatus.usage)
         }
         do {
-            guard let configuration else {
+            guard let configuration, let events else {
                 try standardOutput.write(HelpText.answer(to: raw) ?? "")
                 return ExitStatus.success
+            }
+            if configuration.mode != .help, configuration.mode != .version,
+               let status = try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput) {
+                return status
             }
             switch configuration.mode {
             case .help:
@@ -55,16 +67,20 @@ public enum InfCal {
     /// today's date in the local zone, as the C library reads TZ.
     static func currentEnvironment() -> RunEnvironment {
         let isTerminal = Platform.isTerminal(1)
-        return RunEnvironment(
+        Platform.readTimeZone()
+        var environment = RunEnvironment(
             variables: Platform.environment(RunEnvironment.variableNames),
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
             localToday: Platform.localDate() ?? DayNumber.localDate(of: Date(), in: .gmt),
             keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
+        environment.displayZone = DisplayZone { Platform.localOffset(atUTC: $0) }
+        return environment
     }
 
     /// Prints "infcal: `message`" on standard error and returns `status`.
+    @discardableResult
     static func fail(_ message: String, status: Int32) -> Int32 {
         try? FileOutput(fd: 2).write("infcal: \(message)\n")
         return status

@@ -113,6 +113,58 @@ public enum Platform {
         return next == -1 || next <= time ? nil : Int(next)
     }
 
+    // MARK: Files
+
+    /// A failed system call's errno.
+    public struct SystemError: Error {
+        public let code: Int32
+    }
+
+    /// The bytes of the file at `path` (or of standard input for `-`), or the errno that
+    /// stopped the reading. A directory is EISDIR.
+    public static func readFile(_ path: String) -> Result<[UInt8], SystemError> {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
+        defer { if fd != 0 { close(fd) } }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return .failure(SystemError(code: EISDIR)) }
+        var bytes: [UInt8] = []
+        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(SystemError(code: errno))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+
+    /// Whether `path` names a directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    // MARK: Time zone
+
+    /// The local zone's offset from UTC at `seconds` after the epoch, as localtime_r(3) gives
+    /// it: TZ read as POSIX defines it (`<+14>-14` included).
+    public static func localOffset(atUTC seconds: Int) -> Int {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return 0 }
+        return parts.tm_gmtoff
+    }
+
+    /// Reads TZ once, before `localOffset` is used.
+    public static func readTimeZone() {
+        tzset()
+    }
+
     // MARK: Exit codes
 
     /// Ends the process with `status`.

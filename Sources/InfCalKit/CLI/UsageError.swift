@@ -93,4 +93,8 @@ public enum ExitStatus {
     public static let failure: Int32 = 1
     /// A usage error (EX_USAGE from sysexits.h).
     public static let usage: Int32 = 64
+    /// Events that cannot be read, with `--strict` (EX_DATAERR).
+    public static let dataError: Int32 = 65
+    /// An events file that is missing or cannot be read (EX_NOINPUT).
+    public static let noInput: Int32 = 66
 }
