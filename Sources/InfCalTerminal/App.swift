@@ -32,9 +32,12 @@ public enum InfCal {
                 try standardOutput.write(HelpText.answer(to: raw) ?? "")
                 return ExitStatus.success
             }
-            if configuration.mode != .help, configuration.mode != .version,
-               let status = try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput) {
-                return status
+            var store: EventStore?
+            if configuration.mode != .help, configuration.mode != .version {
+                switch try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput) {
+                case .finished(let status): return status
+                case .months(let events): store = events
+                }
             }
             switch configuration.mode {
             case .help:
@@ -46,7 +49,14 @@ public enum InfCal {
             case .completions(let shell):
                 try standardOutput.write(Completions.script(for: shell))
             case .forward, .backward, .single, .year, .months:
-                try configuration.makePrinter().print(configuration.months(), to: standardOutput)
+                if configuration.json {
+                    try JSONLinesPrinter(renderer: configuration.makeRenderer(), locale: configuration.locale, store: store)
+                        .print(configuration.months(), to: standardOutput)
+                } else {
+                    var printer = configuration.makePrinter()
+                    printer.events = store.map { StreamEvents(store: $0, marksDays: configuration.color, locale: configuration.locale) }
+                    try printer.print(configuration.months(), to: standardOutput)
+                }
             case .paged:
                 return try PagerSession(configuration: configuration).run()
             }

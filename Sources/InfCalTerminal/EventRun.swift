@@ -71,28 +71,36 @@ enum EventRun {
         return (lines, problems)
     }
 
+    /// How the event part of a run ends.
+    enum Outcome {
+        /// The run ends with this status (an error, or the agenda printed).
+        case finished(Int32)
+        /// The months are printed next, with these events (nil: the run reads none).
+        case months(EventStore?)
+    }
+
     /// Reads the events of `settings`, reports what was skipped on standard error, and prints
-    /// the agenda when there is one.
-    /// - returns: an exit status when the run ends here (an error, or the agenda printed).
+    /// the agenda when there is one (as JSON Lines with `--json`).
     static func run(_ settings: EventSettings, configuration: Configuration, environment: RunEnvironment,
-                    output: ByteSink) throws -> Int32? {
-        guard settings.needsEvents else { return nil }
+                    output: ByteSink) throws -> Outcome {
+        guard settings.needsEvents else { return .months(nil) }
         let files: [SourceFile]
         do {
             files = try read(settings.sources)
         } catch {
-            return InfCal.fail("cannot read events from '\(error.path)': \(error.reason)", status: ExitStatus.noInput)
+            return .finished(InfCal.fail("cannot read events from '\(error.path)': \(error.reason)", status: ExitStatus.noInput))
         }
         let (lines, problems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
         if settings.strict, problems > 0 {
-            return InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s") or file\(problems == 1 ? "" : "s") could not be read",
-                               status: ExitStatus.dataError)
+            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s") or file\(problems == 1 ? "" : "s") could not be read",
+                                         status: ExitStatus.dataError))
         }
-        guard let plan = settings.agenda else { return nil }
-        let store = EventStore(events: files.flatMap(\.file.events), display: environment.displayZone)
+        let store = EventStore(events: files.flatMap(\.file.events), display: environment.displayZone,
+                               sources: files.flatMap { file in file.file.events.map { _ in file.name } })
+        guard let plan = settings.agenda else { return .months(store) }
         let calendar = configuration.calendar
-        guard let start = calendar.month(containing: plan.startDay) else { return ExitStatus.success }
+        guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }
         let index = MonthIndex(calendar: calendar, start: start, bounds: configuration.bounds)
         let months: AnySequence<Month>
         if plan.backward {
@@ -100,8 +108,12 @@ enum EventRun {
         } else {
             months = plan.months.map { AnySequence(index.forward.prefix($0)) } ?? AnySequence(index.forward)
         }
-        try AgendaPrinter(locale: configuration.locale, width: plan.width)
-            .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
-        return ExitStatus.success
+        if configuration.json {
+            try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+        } else {
+            try AgendaPrinter(locale: configuration.locale, width: plan.width)
+                .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+        }
+        return .finished(ExitStatus.success)
     }
 }

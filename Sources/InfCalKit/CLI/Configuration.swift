@@ -68,6 +68,8 @@ public struct Configuration {
     public var color: Bool
     /// Weekdays across (cal) or down the side (ncal, `--vertical`).
     public var layout: MonthLayout = .horizontal
+    /// Months (or with `--agenda` occurrences) as JSON Lines instead of text (`--json`).
+    public var json = false
 
     /// Months side by side at the width known at the start.
     public var columns: Int { columnLayout.count }

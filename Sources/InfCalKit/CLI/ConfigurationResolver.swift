@@ -43,7 +43,8 @@ struct ConfigurationResolver {
             markedDay: try date.flatMap { date throws(UsageError) in date.day == nil ? nil : try day(of: date, today: today) },
             columnLayout: try columns(mode: mode, monthWidth: monthWidth),
             color: try color(),
-            layout: raw.has(.vertical) ? .vertical : .horizontal
+            layout: raw.has(.vertical) ? .vertical : .horizontal,
+            json: raw.has(.json)
         )
     }
 
@@ -74,8 +75,9 @@ struct ConfigurationResolver {
         // A date as cal takes it prints, even at a terminal: a year's months, or one month.
         if let date { return date.month == nil ? .year : .months(count: 1) }
         // No direction: a pipe or file gets an endless stream, a terminal the pager (or one
-        // month, where the pager cannot run).
+        // month, where the pager cannot run, or JSON is asked for).
         guard environment.stdoutIsTerminal else { return .forward(count: nil) }
+        if raw.has(.json) { return .single }
         return environment.pagerUnavailability == nil ? .paged : .single
     }
 

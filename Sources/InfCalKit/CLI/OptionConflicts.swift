@@ -49,7 +49,8 @@ struct OptionConflict: Sendable {
     /// Every conflict, in the order they are checked.
     static let all: [OptionConflict] = [
         OptionConflict(option: .value(.calendar, "list"),
-                       others: [.option(.forward), .option(.backward), .option(.year), .option(.paged)] + monthCounts + [.positionalDate]),
+                       others: [.option(.forward), .option(.backward), .option(.year), .option(.paged)] + monthCounts
+                           + [.positionalDate, .option(.json)]),
         OptionConflict(option: .option(.forward), others: [.option(.backward)] + monthCounts),
         OptionConflict(option: .option(.backward), others: monthCounts),
         OptionConflict(option: .option(.paged), others: [.option(.forward), .option(.backward), .option(.year)] + monthCounts),
@@ -61,6 +62,7 @@ struct OptionConflict: Sendable {
         OptionConflict(option: .option(.months), others: [.option(.twelve)]),
         OptionConflict(option: .option(.monday), others: [.option(.sunday), .option(.firstWeekday)]),
         OptionConflict(option: .option(.sunday), others: [.option(.firstWeekday)]),
+        OptionConflict(option: .option(.json), others: [.option(.paged)]),
     ]
 
     /// Throws for the first conflict in `raw`.

@@ -4,7 +4,7 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
-    case events, agenda, strict
+    case events, agenda, strict, json
 }
 
 /// How an option takes its value.
@@ -125,6 +125,9 @@ extension OptionSpec {
                    expected: ""),
         OptionSpec(key: .strict, long: "strict", short: nil, value: .none,
                    summary: "an event that cannot be read is an error (exit 65), not a warning",
+                   expected: ""),
+        OptionSpec(key: .json, long: "json", short: nil, value: .none,
+                   summary: "print each month (with --agenda each event) as a JSON object, one a line",
                    expected: ""),
         OptionSpec(key: .help, long: "help", short: "h", value: .none, summary: "print this help and exit", expected: ""),
         OptionSpec(key: .version, long: "version", short: "V", value: .none, summary: "print the version and exit", expected: ""),

@@ -84,6 +84,14 @@ public struct Occurrence: Sendable, Equatable {
     /// times as written); the end is exclusive and never before the start.
     public let start: Int
     public let end: Int
+    /// The display zone's offset from UTC in seconds at the start and at the end; nil for
+    /// dates and floating times, which belong to no zone.
+    public var startOffset: Int?
+    public var endOffset: Int?
+    /// The event's UID.
+    public var uid: String = ""
+    /// The file the event came from, if the store was told.
+    public var source: String?
 
     public init(summary: String, calendarName: String?, isAllDay: Bool, start: Int, end: Int) {
         self.summary = summary

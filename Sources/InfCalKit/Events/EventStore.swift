@@ -25,22 +25,26 @@ public struct DisplayZone: Sendable {
 /// asked for their instances in the range only, so a month costs the same in any year.
 public final class EventStore {
     public let events: [Event]
+    /// The file each event came from (parallel to `events`; may be shorter).
+    public let sources: [String]
     private let display: DisplayZone
-    /// Non-recurring events: display start, display end, event.
-    private var singles: [(start: Int, end: Int, event: Int)] = []
+    /// Non-recurring events: display start and end, the event, the display offsets.
+    private var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
     private var longestSingle = 0
     private var recurring: [Int] = []
     private var displayOffsets: [Int: Int] = [:]
 
-    public init(events: [Event], display: DisplayZone) {
+    /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]`.
+    public init(events: [Event], display: DisplayZone, sources: [String] = []) {
         self.events = events
+        self.sources = sources
         self.display = display
         for (index, event) in events.enumerated() {
             if event.isRecurring {
                 recurring.append(index)
             } else {
-                let (start, end) = shown(event, start: event.start.seconds, duration: event.duration)
-                singles.append((start, end, index))
+                let (start, end, startOffset, endOffset) = shown(event, start: event.start.seconds, duration: event.duration)
+                singles.append((start, end, index, startOffset, endOffset))
                 longestSingle = max(longestSingle, end - start)
             }
         }
@@ -48,15 +52,16 @@ public final class EventStore {
     }
 
     /// Display wall-clock start and end of an instance of `event` starting at `start` (the
-    /// event's reckoning).
-    private func shown(_ event: Event, start: Int, duration: Int) -> (Int, Int) {
+    /// event's reckoning), with the display zone's offsets there (nil for dates and floating times).
+    private func shown(_ event: Event, start: Int, duration: Int) -> (Int, Int, Int?, Int?) {
         switch event.start.form {
         case .date, .floating:
-            return (start, start + duration)
+            return (start, start + duration, nil, nil)
         case .utc, .zoned:
             let utc = event.zone?.utc(ofLocal: start) ?? start
             let end = utc + duration
-            return (utc + displayOffset(utc), end + displayOffset(end))
+            let (startOffset, endOffset) = (displayOffset(utc), displayOffset(end))
+            return (utc + startOffset, end + endOffset, startOffset, endOffset)
         }
     }
 
@@ -106,11 +111,17 @@ public final class EventStore {
         let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         var found: [Occurrence] = []
-        func admit(_ event: Event, _ start: Int, _ end: Int) {
+        func admit(_ index: Int, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?)) {
+            let (start, end) = (shown.start, shown.end)
             let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
             if inside {
-                found.append(Occurrence(summary: event.summary, calendarName: event.calendarName, isAllDay: event.isAllDay,
-                                        start: start, end: end))
+                let event = events[index]
+                var occurrence = Occurrence(summary: event.summary, calendarName: event.calendarName, isAllDay: event.isAllDay,
+                                            start: start, end: end)
+                (occurrence.startOffset, occurrence.endOffset) = (shown.startOffset, shown.endOffset)
+                occurrence.uid = event.uid
+                occurrence.source = index < sources.count ? sources[index] : nil
+                found.append(occurrence)
             }
         }
         // Singles: binary search for the first that may reach the range.
@@ -124,7 +135,7 @@ public final class EventStore {
         var index = lower
         while index < singles.count, singles[index].start < high {
             let single = singles[index]
-            admit(events[single.event], single.start, single.end)
+            admit(single.event, (single.start, single.end, single.startOffset, single.endOffset))
             index += 1
         }
         // Recurring: ask each for its instances near the range, in its own reckoning (zones
@@ -134,8 +145,7 @@ public final class EventStore {
             let event = events[eventIndex]
             let from = low - margin - (touching ? event.duration : 0)
             for instance in event.instances(in: from..<(high + margin)) {
-                let (start, end) = shown(event, start: instance.start, duration: instance.duration)
-                admit(event, start, end)
+                admit(eventIndex, shown(event, start: instance.start, duration: instance.duration))
             }
         }
         found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) }

@@ -42,6 +42,17 @@ public struct AgendaPrinter {
         return DisplayWidth.prefix(of: text, fitting: width)
     }
 
+    /// The line of `occurrence` under a month of the stream: the day as the grid numbers it
+    /// (`day`, already padded), the weekday, the start time for a timed occurrence and the
+    /// summary, ` 2 Tue  09:00  Standup`, cut with `…` to `width` cells.
+    public func dayLine(_ occurrence: Occurrence, day: String, width: Int) -> String {
+        let weekday = DayNumber.weekday(occurrence.startDay)
+        let summary = occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)
+        let text = day + " " + weekdays[weekday - 1] + "  "
+            + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ") + summary
+        return DisplayWidth.truncated(text, to: width)
+    }
+
     static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
         func pad(_ value: Int, _ count: Int) -> String {
             let digits = String(value)
@@ -70,6 +81,18 @@ public struct AgendaPrinter {
     /// `bounds`, one write per month, and stops early once `store` can hold no more.
     public func print<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
                                                bounds: MonthBounds, to sink: ByteSink) throws {
+        try Self.walk(months, store: store, plan: plan, bounds: bounds) { occurrences in
+            var text = ""
+            for occurrence in occurrences { text += line(occurrence) + "\n" }
+            try sink.write(Array(text.utf8))
+        }
+    }
+
+    /// Hands `body` the occurrences of each month of `months` (in the order given) that start
+    /// inside `plan` and `bounds`, in the plan's order, skipping months without any, and stops
+    /// early once `store` can hold no more: the agenda's walk, whatever it is printed as.
+    public static func walk<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
+                                                     bounds: MonthBounds, body: ([Occurrence]) throws -> Void) rethrows {
         for month in months {
             var first = month.firstDay
             var end = month.endDay
@@ -81,9 +104,7 @@ public struct AgendaPrinter {
             var occurrences = store.occurrences(startingOn: first..<end)
             if occurrences.isEmpty { continue }
             if plan.backward { occurrences.reverse() }
-            var text = ""
-            for occurrence in occurrences { text += line(occurrence) + "\n" }
-            try sink.write(Array(text.utf8))
+            try body(occurrences)
         }
     }
 }

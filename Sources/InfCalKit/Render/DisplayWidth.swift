@@ -47,6 +47,16 @@ public enum DisplayWidth {
         return String(text[..<end])
     }
 
+    /// `text` whole if it fits in `width` cells, else its longest prefix that leaves a cell
+    /// for `…`, then `…` (spaces before the `…` dropped); empty for a width below 1.
+    public static func truncated(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        var cut = prefix(of: text, fitting: width - 1)
+        while cut.last == " " { cut.removeLast() }
+        return cut + "…"
+    }
+
     /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode 15, as glibc's C.UTF-8 has them.
     private static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,

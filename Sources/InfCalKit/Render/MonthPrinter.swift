@@ -17,6 +17,8 @@ public struct MonthPrinter {
     public var heading: String?
     /// Bytes gathered before each write.
     public var blockSize = 64 * 1024
+    /// The events shown with the months: days marked in the grids, a list under each row.
+    public var events: StreamEvents?
 
     public init(renderer: MonthRenderer, columns: Int, heading: String? = nil) {
         self.renderer = renderer
@@ -39,7 +41,11 @@ public struct MonthPrinter {
                 buffer.append(UInt8(ascii: "\n"))
             }
             first = false
-            renderer.appendRow(row, to: buffer)
+            if let events {
+                events.appendRow(row, renderer: renderer, to: buffer)
+            } else {
+                renderer.appendRow(row, to: buffer)
+            }
             row.removeAll(keepingCapacity: true)
             if buffer.count >= blockSize {
                 try sink.write(buffer.bytes)

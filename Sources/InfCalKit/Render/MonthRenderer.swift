@@ -47,10 +47,15 @@ public struct MonthRenderer {
     public var layout: MonthLayout = .horizontal
     /// The day to highlight (a day number), or nil for none.
     public var highlightedDay: Int?
+    /// Days with events (day numbers), shown bold and underlined; empty when colour is off.
+    public var markedDays: Set<Int> = []
 
     /// The escape sequences that start and end the highlight (reverse video).
     public static let highlightOn: [UInt8] = Array("\u{1B}[7m".utf8)
     public static let highlightOff: [UInt8] = Array("\u{1B}[27m".utf8)
+    /// The escape sequences that start and end the mark of a day with events (bold, underlined).
+    public static let markOn: [UInt8] = Array("\u{1B}[1;4m".utf8)
+    public static let markOff: [UInt8] = Array("\u{1B}[22;24m".utf8)
     /// Spaces between months side by side.
     public static let gutter = 2
 
@@ -123,7 +128,7 @@ public struct MonthRenderer {
 
     /// Appends `value` right-aligned in `width` cells (more if it needs them).
     @inline(__always)
-    static func appendNumber(_ value: Int, width: Int, highlighted: Bool = false, to out: ByteBuffer) {
+    static func appendNumber(_ value: Int, width: Int, highlighted: Bool = false, marked: Bool = false, to out: ByteBuffer) {
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         var rest = value.magnitude
@@ -136,10 +141,18 @@ public struct MonthRenderer {
         }
         if width > count { out.appendSpaces(width - count) }
         if highlighted { out.append(highlightOn) }
+        if marked { out.append(markOn) }
         withUnsafeBytes(of: &digits) { buffer in
             out.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(8 - count)...]))
         }
+        if marked { out.append(markOff) }
         if highlighted { out.append(highlightOff) }
+    }
+
+    /// Whether `day` is shown as a day with events.
+    @inline(__always)
+    func isMarked(_ day: Int) -> Bool {
+        !markedDays.isEmpty && markedDays.contains(day)
     }
 
     /// The week number of the row that starts on `rowStart` (a day number).
@@ -162,6 +175,7 @@ public struct MonthRenderer {
         // month starts and how long it is: most weeks are copied from the cache.
         if weekNumbers == nil, case .consecutive = grid.labels,
            highlightedDay.map({ !grid.month.contains(day: $0) }) ?? true,
+           markedDays.isEmpty || !markedDays.contains(where: grid.month.contains(day:)),
            let slot = WeekLineCache.slot(leadingBlanks: grid.leadingBlanks, dayCount: grid.month.dayCount, week: week) {
             if let line = weekLines.lines[slot] {
                 out.append(line)
@@ -190,7 +204,8 @@ public struct MonthRenderer {
         for column in 0..<7 {
             if column > 0 { out.append(UInt8(ascii: " ")) }
             if let cell = grid.cell(week: week, column: column) {
-                Self.appendNumber(cell.label, width: cellWidth, highlighted: cell.day == highlightedDay, to: out)
+                Self.appendNumber(cell.label, width: cellWidth, highlighted: cell.day == highlightedDay,
+                                  marked: isMarked(cell.day), to: out)
             } else {
                 out.appendSpaces(cellWidth)
             }
