@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// The stream with `--events`: days with events marked when colour is on, the grids untouched
+/// when it is off, and each row's occurrences listed under it, cut to the row's width.
+@Suite struct StreamEventsTests {
+    static let berlin: [String: String?] = ["TZ": "Europe/Berlin"]
+
+    /// The lines of `text` up to its first empty line (the grid of the first row).
+    static func firstGrid(_ text: String) -> [String] {
+        Array(text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map(String.init))
+    }
+
+    /// Two months side by side with colour off: the grid is byte for byte the grid without
+    /// events (which NcalAgreementTests hold to `ncal -C`), then a blank line and the list.
+    /// The list checked by eye against examples/holidays.ics: the weekly Tuesday standup at
+    /// 09:00 Europe/Berlin until April, less the EXDATE of 9 April, the 16th moved to the 17th
+    /// at 11:00, Easter on Sunday 31 March.
+    @Test func rowWithEventsBelowIt() throws {
+        let arguments = ["--from", "2024-03", "--forward", "2", "-c", "2", "--color", "never"]
+        let plain = try BinaryRunner.run(arguments, environment: Self.berlin)
+        let result = try BinaryRunner.run(["--events", EventCommandTests.example] + arguments, environment: Self.berlin)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == plain.stdout + """
+
+            March 2024
+             5 Tue  09:00  Standup
+            12 Tue  09:00  Standup
+            19 Tue  09:00  Standup
+            26 Tue  09:00  Standup
+            31 Sun  Easter Sunday
+            April 2024
+             2 Tue  09:00  Standup
+            17 Wed  11:00  Standup (moved)
+            23 Tue  09:00  Standup
+            30 Tue  09:00  Standup
+
+            """)
+    }
+
+    /// One month a row: each month's list under it, lines cut with `…` to the 20 cells of the
+    /// grid; a month without events gets no list. The grid is `ncal -C 3 2024`'s.
+    @Test func oneMonthARowIsCutToItsWidth() throws {
+        let result = try BinaryRunner.run(["--events", EventCommandTests.example, "--from", "2024-03", "--forward", "3"],
+                                          environment: Self.berlin)
+        #expect(result.stdout == """
+                 March 2024
+            Su Mo Tu We Th Fr Sa
+                            1  2
+             3  4  5  6  7  8  9
+            10 11 12 13 14 15 16
+            17 18 19 20 21 22 23
+            24 25 26 27 28 29 30
+            31
+
+             5 Tue  09:00  Stan…
+            12 Tue  09:00  Stan…
+            19 Tue  09:00  Stan…
+            26 Tue  09:00  Stan…
+            31 Sun  Easter Sund…
+
+                 April 2024
+            Su Mo Tu We Th Fr Sa
+                1  2  3  4  5  6
+             7  8  9 10 11 12 13
+            14 15 16 17 18 19 20
+            21 22 23 24 25 26 27
+            28 29 30
+
+             2 Tue  09:00  Stan…
+            17 Wed  11:00  Stan…
+            23 Tue  09:00  Stan…
+            30 Tue  09:00  Stan…
+
+                  May 2024
+            Su Mo Tu We Th Fr Sa
+                      1  2  3  4
+             5  6  7  8  9 10 11
+            12 13 14 15 16 17 18
+            19 20 21 22 23 24 25
+            26 27 28 29 30 31
+
+            """)
+    }
+
+    /// With colour on, the days with events (and only they) are bold and underlined, today
+    /// keeps its reverse video; without the escapes the grid is the plain one.
+    @Test func markedDaysWithColour() throws {
+        let arguments = ["--from", "2024-03", "--forward", "1", "--color", "always", "--today", "2024-03-05"]
+        let result = try BinaryRunner.run(["--events", EventCommandTests.example] + arguments, environment: Self.berlin)
+        let grid = Self.firstGrid(result.stdout)
+        let on = "\u{1B}[1;4m", off = "\u{1B}[22;24m"
+        #expect(grid[3] == " 3  4  \u{1B}[7m\(on)5\(off)\u{1B}[27m  6  7  8  9")
+        #expect(grid[4] == "10 11 \(on)12\(off) 13 14 15 16")
+        #expect(grid[7] == "\(on)31\(off)")
+        #expect(grid.joined().components(separatedBy: on).count - 1 == 5)
+        let plain = try BinaryRunner.run(arguments + ["--color", "never"], environment: Self.berlin)
+        let stripped = grid.joined(separator: "\n").replacingOccurrences(of: on, with: "").replacingOccurrences(of: off, with: "")
+            .replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[27m", with: "")
+        #expect(stripped == Self.firstGrid(plain.stdout).joined(separator: "\n"))
+    }
+
+    /// A multi-day event marks each of its days (recurring_ical_events agrees: 2024-05-30 to
+    /// 2024-06-02 inclusive); it is listed once, on its first day, in the month it starts.
+    @Test func multiDayEventsMarkEveryDay() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("trip.ics")
+        try Data("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:t\nSUMMARY:Trip\nDTSTART;VALUE=DATE:20240530\nDTEND;VALUE=DATE:20240603\nEND:VEVENT\nEND:VCALENDAR\n".utf8)
+            .write(to: file)
+        let result = try BinaryRunner.run(["--events", file.path, "--from", "2024-05", "--forward", "2", "-c", "2", "--color", "always"])
+        let grid = Self.firstGrid(result.stdout)
+        let on = "\u{1B}[1;4m", off = "\u{1B}[22;24m"
+        #expect(grid[6] == "26 27 28 29 \(on)30\(off) \(on)31\(off)     23 24 25 26 27 28 29")
+        #expect(grid[2] == "          1  2  3  4                     \(on)1\(off)")
+        #expect(grid[3] == " 5  6  7  8  9 10 11   \(on)2\(off)  3  4  5  6  7  8")
+        #expect(result.stdout.hasSuffix("\nMay 2024\n30 Thu  Trip\n"))
+    }
+
+    /// Without events nothing changes, with colour on too; INFCAL_EVENTS alone does not
+    /// change the stream either (only --events does).
+    @Test func withoutEventsNothingChanges() throws {
+        let arguments = ["--from", "2024-03", "--forward", "2", "--color", "always"]
+        let plain = try BinaryRunner.run(arguments)
+        let variable = try BinaryRunner.run(arguments, environment: ["INFCAL_EVENTS": EventCommandTests.example])
+        #expect(variable.stdout == plain.stdout)
+        #expect(!plain.stdout.contains("\u{1B}[1;4m"))
+    }
+}
