@@ -24,7 +24,7 @@ public enum InfCal {
             case .listCalendars:
                 try standardOutput.write(configuration.calendarList().map { $0 + "\n" }.joined())
             case .forward, .backward, .single, .year:
-                try configuration.makePrinter().print(configuration.months(), to: standardOutput)
+                try configuration.printMonths(to: standardOutput)
             case .paged:
                 return try PagerSession(configuration: configuration,
                                         automaticColumns: (raw.last(.columns)?.value ?? "auto") == "auto",

@@ -6,7 +6,7 @@ public struct RunEnvironment: Sendable {
     /// The environment variables infcal reads (`RunEnvironment.variableNames`), where set.
     public var variables: [String: String]
     /// The names of the variables infcal reads: the locale's, TERM, NO_COLOR and COLUMNS.
-    public static let variableNames = LocaleSetting.variables + ["TERM", "NO_COLOR", "COLUMNS"]
+    public static let variableNames = LocaleSetting.variables + ["LC_CTYPE", "TERM", "NO_COLOR", "COLUMNS"]
     /// Whether standard output is a terminal.
     public var stdoutIsTerminal: Bool
     /// The terminal's width in columns, when standard output is one.
@@ -67,6 +67,8 @@ public struct Configuration {
     public var columns: Int
     /// Whether today is highlighted.
     public var color: Bool
+    /// How month pages look and where the pager starts (see `Configuration+Page.swift`).
+    public var page = PageSettings()
 
     /// The month index the run walks.
     public var index: MonthIndex { MonthIndex(calendar: calendar, start: start, bounds: bounds) }
@@ -200,7 +202,7 @@ extension Configuration {
             }
         }
         let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers)
-        return Configuration(
+        var configuration = Configuration(
             mode: mode,
             calendar: calendar,
             locale: locale,
@@ -213,6 +215,9 @@ extension Configuration {
             columns: try resolveColumns(raw, environment: environment, mode: mode, monthWidth: monthWidth),
             color: try resolveColor(raw, environment: environment)
         )
+        configuration.page = try resolvePage(raw, environment: environment, mode: mode, locale: locale,
+                                             numbering: numbering, weekNumbers: weekNumbers)
+        return configuration
     }
 
     // MARK: Pieces
@@ -230,7 +235,7 @@ extension Configuration {
         }
         if let forward, let backward { throw .conflict(forward.spelling, backward.spelling) }
         if let paged = raw.last(.paged) {
-            if let other = forward ?? backward ?? raw.last(.year) { throw .conflict(paged.spelling, other.spelling) }
+            if let other = forward ?? backward ?? raw.last(.year) ?? raw.last(.wall) { throw .conflict(paged.spelling, other.spelling) }
             if let reason = pagerUnavailability(environment) { throw .unavailable(option: paged.spelling, reason: reason) }
             return .paged
         }
@@ -250,8 +255,9 @@ extension Configuration {
             return option.key == .forward ? .forward(count: count) : .backward(count: count)
         }
         // No direction: a pipe or file gets an endless stream, a terminal the pager (or one
-        // month, where the pager cannot run).
+        // month, where the pager cannot run, or for --wall, which prints).
         guard environment.stdoutIsTerminal else { return .forward(count: nil) }
+        if raw.has(.wall) { return .single }
         return pagerUnavailability(environment) == nil ? .paged : .single
     }
 

@@ -13,6 +13,10 @@ public struct CalendarNames {
     public let weekdayLabels: [String]
     /// The display width weekday labels are cut to, as cal does: two cells.
     public static let labelWidth = 2
+    /// The locale's weekday names, Sunday first: whole ("Sunday") and abbreviated ("Sun"),
+    /// uncut, for the month page's header where cells are wide enough.
+    public let fullWeekdayNames: [String]
+    public let shortWeekdayNames: [String]
     private let titles: Titles
 
     private enum Titles {
@@ -29,6 +33,8 @@ public struct CalendarNames {
     ]
     /// English weekday abbreviations of the POSIX locale, Sunday first.
     public static let posixWeekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    /// English weekday names of the POSIX locale, whole, Sunday first.
+    public static let posixFullWeekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// Names for `calendar` in `locale` (nil: the POSIX locale).
     public init(locale: Locale?, calendar: MonthCalendar) {
@@ -36,11 +42,17 @@ public struct CalendarNames {
         if locale == nil, identifier == .gregorian || identifier == .iso8601 {
             titles = .posixGregorian
             weekdayLabels = Self.headerLabels([Self.posixWeekdayNames])
+            fullWeekdayNames = Self.posixFullWeekdayNames
+            shortWeekdayNames = Self.posixWeekdayNames
             return
         }
         let formatted = Formatted(locale: Self.withWesternDigits(locale ?? Locale(identifier: "en_US_POSIX")), calendar: calendar)
         titles = .formatted(formatted)
         weekdayLabels = Self.headerLabels(formatted.weekdaySymbols)
+        let full: [String] = formatted.monthYear.formatter.standaloneWeekdaySymbols
+        let short = formatted.weekdaySymbols.first ?? []
+        fullWeekdayNames = full.count == 7 ? full : Self.posixFullWeekdayNames
+        shortWeekdayNames = short.count == 7 ? short : Self.posixWeekdayNames
     }
 
     /// `locale` with the Latin numbering system, so that titles use the digits the grid uses,
