@@ -100,6 +100,10 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         // Split across reads.
         #expect(decoder.feed(bytes("\u{1B}[<6")) == [])
         #expect(decoder.feed(bytes("5;2;2M")) == [.wheelDown])
+        // The older X10 form: ESC [ M and three bytes, button 64 + 32 the wheel up.
+        #expect(decoder.feed([esc] + bytes("[M") + [96, 40, 40]) == [.wheelUp])
+        #expect(decoder.feed([esc] + bytes("[M") + [32 + 65]) == [])
+        #expect(decoder.feed([40, 40, UInt8(ascii: "n")]) == [.wheelDown, .character("n")])
         #expect(PagerBindings.action(for: .wheelDown) == .nextMonth)
         #expect(PagerBindings.action(for: .wheelUp) == .previousMonth)
     }

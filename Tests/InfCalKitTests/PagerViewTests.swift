@@ -184,6 +184,7 @@ func visibleWidth(_ line: String) -> Int {
         }
         #expect(frame.lines[39] == "Press any key to return")
         #expect(!text.contains("February 2024"))
+        #expect(text.contains("Keys (showing the month page; v shows the next view)"))
     }
 
     /// On a narrow, short screen the help wraps to the width and scrolls (the issue saw it cut
@@ -200,7 +201,7 @@ func visibleWidth(_ line: String) -> Int {
             for line in frame.lines { #expect(visibleWidth(line) <= 30) }
             seen += frame.lines.dropLast()
             #expect(frame.lines[11].hasPrefix("lines "))
-            if frame.lines[11].contains("-\(view.helpLines(width: 30).count) of") { break }
+            if frame.lines[11].contains("-\(view.helpLines(width: 30, view: .monthPage).count) of") { break }
             _ = state.handle(.character("j"))
         }
         #expect(state.screen == .help)

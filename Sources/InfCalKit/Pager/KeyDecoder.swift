@@ -101,6 +101,13 @@ public struct KeyDecoder: Sendable {
                 if parameters.first == UInt8(ascii: "<") {
                     return (Self.mouseKey(parameters.dropFirst(), final: byte), end - position + 1)
                 }
+                if byte == UInt8(ascii: "M"), parameters.isEmpty {
+                    // A terminal without SGR reports (mode 1006) sends `ESC [ M` and three
+                    // bytes: button + 32, column + 32, row + 32. Taken whole, so they are no keys.
+                    guard end + 3 < pending.count else { return nil }
+                    let button = Int(pending[end + 1]) - 32
+                    return (Self.mouseKey(Array(String(button).utf8)[...], final: byte), end - position + 4)
+                }
                 let first = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).first
                 let number = first.flatMap { Int(String(decoding: $0, as: UTF8.self)) }
                 return (Self.key(final: byte, parameter: number), end - position + 1)

@@ -171,10 +171,11 @@ public struct PagerView {
         let room = TerminalSize(columns: size.columns, rows: max(0, size.rows - 1))
         var result = PagerState.Room(monthsPerScreen: 1, scrollLimit: 0, linesPerScreen: max(1, room.rows - 1))
         if case .help = state.screen {
-            result.scrollLimit = max(0, helpLines(width: size.columns).count - room.rows)
+            result.scrollLimit = max(0, helpLines(width: size.columns, view: state.view).count - room.rows)
             return result
         }
-        if case .success(let body) = self.body(for: state, room: room) {
+        // The month page neither pages by screenfuls nor scrolls: no need to draw it.
+        if state.view != .monthPage, case .success(let body) = self.body(for: state, room: room) {
             result.monthsPerScreen = max(1, body.monthCount)
             if state.view == .yearPage { result.scrollLimit = max(0, body.lines.count - room.rows) }
         }
@@ -196,7 +197,7 @@ public struct PagerView {
             return frame
         }
         if case .help = state.screen {
-            let lines = helpLines(width: size.columns)
+            let lines = helpLines(width: size.columns, view: state.view)
             let scroll = min(state.scroll, max(0, lines.count - room.rows))
             let shown = Array(lines.dropFirst(scroll).prefix(room.rows))
             let top = lines.count <= room.rows ? (room.rows - lines.count) / 2 : 0
@@ -258,9 +259,14 @@ public struct PagerView {
         return candidates.first { DisplayWidth.of($0) <= width } ?? fit(candidates.last ?? "", width: width)
     }
 
-    /// The help's lines at `width`: each row wrapped at spaces, continued at its indent.
-    public func helpLines(width: Int) -> [String] {
-        PagerBindings.helpRows.flatMap { Self.wrap($0.text, width: width, indent: $0.indent) }
+    /// The help's lines at `width`, saying which view is shown when `view` is given: each row
+    /// wrapped at spaces, continued at its indent.
+    public func helpLines(width: Int, view: PagerState.View? = nil) -> [String] {
+        var rows = PagerBindings.helpRows
+        if let view, let first = rows.first {
+            rows[0] = (first.text + " (showing the \(view.label); v shows the next view)", first.indent)
+        }
+        return rows.flatMap { Self.wrap($0.text, width: width, indent: $0.indent) }
     }
 
     /// `text` broken at spaces into lines of at most `width` cells, later lines starting with
