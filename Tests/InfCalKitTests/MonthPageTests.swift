@@ -134,6 +134,22 @@ import Testing
         #expect(LocaleSetting.weekendDays(of: Locale(identifier: "fa_IR")) == [6])
     }
 
+    @Test func thePagerOpensOnTheMonthPageOrWithColumnsNOnTheStrip() throws {
+        typealias O = PagedOptionTests
+        func resolve(_ arguments: [String]) throws -> Configuration {
+            try Configuration.resolve(try ArgumentParser.parse(arguments), environment: O.environment())
+        }
+        #expect(try resolve([]).page.initialView == .monthPage)
+        #expect(try resolve(["--paged", "--columns", "auto"]).page.initialView == .monthPage)
+        #expect(try resolve(["--paged", "--columns", "2"]).page.initialView == .strip)
+        #expect(try resolve(["-c", "4"]).page.initialView == .strip)
+        #expect(try resolve(["--paged", "--mouse"]).page.mouse)
+        #expect(try !resolve(["--paged"]).page.mouse)
+        // --wall prints: at a terminal, with no direction, the --from month.
+        #expect(try resolve(["--wall"]).mode == .single)
+        #expect(throws: UsageError.conflict("--paged", "--wall")) { try resolve(["--paged", "--wall"]) }
+    }
+
     @Test func wallPagesAreAsTallAsTheirCells() throws {
         let configuration = try Fixture.resolve(["--wall", "--width", "60", "--from", "2024-03", "--forward", "2"])
         let printer = try #require(configuration.makePagePrinter())
@@ -169,6 +185,22 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    /// Titles as the stream has them, in any calendar: a Chinese leap month, a Japanese era;
+    /// wide names measured in cells, so the grid stays whole.
+    @Test(arguments: [
+        (["--calendar", "chinese", "--locale", "zh_CN", "--from", "2023-03-25"], "2023年闰2月"),
+        (["--calendar", "japanese", "--locale", "ja_JP", "--from", "2019-05"], "令和元年5月"),
+        (["--calendar", "hebrew", "--from", "2024-03-15"], "Adar II 5784"),
+    ])
+    func titlesOfEveryCalendar(arguments: [String], title: String) throws {
+        let frame = try Self.frame(["--paged"] + arguments, size: TerminalSize(columns: 100, rows: 30))
+        #expect(frame.lines[0].trimmingCharacters(in: .whitespaces) == title || frame.lines[1].trimmingCharacters(in: .whitespaces) == title,
+                "\(frame.lines.prefix(3))")
+        let edges = frame.lines.map(Self.bars).filter { !$0.isEmpty }
+        #expect(edges.count == 6 * 4 + 1 && Set(edges).count == 1)
+        for line in frame.lines { #expect(visibleWidth(line) <= 100) }
     }
 
     // MARK: Goldens

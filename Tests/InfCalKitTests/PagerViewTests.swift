@@ -185,6 +185,17 @@ func visibleWidth(_ line: String) -> Int {
         #expect(frame.lines[39] == "Press any key to return")
         #expect(!text.contains("February 2024"))
         #expect(text.contains("Keys (showing the month page; v shows the next view)"))
+        // At 80 columns each key's line holds its summary, all summaries in one column.
+        let rows = view80(state).filter { line in PagerBindings.all.contains { line.hasSuffix("  " + $0.summary) } }
+        #expect(rows.count == PagerBindings.all.count)
+        #expect(Set(rows.map { line in PagerBindings.all.first { line.hasSuffix($0.summary) }.map { line.count - $0.summary.count } ?? 0 }).count == 1)
+        // A narrow help puts the keys on a line and what they do under them.
+        let narrow = F.view().helpLines(width: 40, view: .monthPage)
+        #expect(narrow.contains("  j Down") && narrow.contains("    next month; scrolls a tall year page"))
+    }
+
+    func view80(_ state: PagerState) -> [String] {
+        F.view().frame(for: state, size: TerminalSize(columns: 80, rows: 40)).lines.map { $0.trimmingCharacters(in: .whitespaces) == "" ? "" : $0 }
     }
 
     /// On a narrow, short screen the help wraps to the width and scrolls (the issue saw it cut

@@ -269,30 +269,36 @@ public struct PagerView {
         return rows.flatMap { Self.wrap($0.text, width: width, indent: $0.indent) }
     }
 
-    /// `text` broken at spaces into lines of at most `width` cells, later lines starting with
-    /// `indent` spaces (none when that leaves too little room); a word wider than a line is cut.
+    /// `text` broken at spaces into lines of at most `width` cells. With an `indent`, the text's
+    /// first `indent` cells (a key column) stay as they are and the rest is wrapped in the room
+    /// beside them, later lines starting with `indent` spaces; where that leaves less than half
+    /// the width, the keys take a line and the rest is wrapped below them, indented by four.
+    /// A word wider than a line is cut.
     static func wrap(_ text: String, width: Int, indent: Int) -> [String] {
-        guard DisplayWidth.of(text) > width, width > 0 else { return [fit(text, width: max(0, width))] }
-        let indent = indent * 2 <= width ? indent : 0
-        let leading = String(text.prefix { $0 == " " })
+        let head = DisplayWidth.prefix(of: text, fitting: indent)
+        let columns = indent > 0 && DisplayWidth.of(head) == indent
+        guard DisplayWidth.of(text) > width || (columns && indent * 2 > width), width > 0 else {
+            return [fit(text, width: max(0, width))]
+        }
+        if columns {
+            let rest = String(text.dropFirst(head.count))
+            guard indent * 2 <= width else {
+                // Too narrow for the columns: the keys on a line, what they do below them.
+                let keys = String(head.reversed().drop { $0 == " " }.reversed())
+                return wrap(keys, width: width, indent: 0) + wrap(rest, width: max(1, width - 4), indent: 0).map { "    " + $0 }
+            }
+            let lines = wrap(rest, width: width - indent, indent: 0)
+            return lines.enumerated().map { ($0.offset == 0 ? head : String(repeating: " ", count: indent)) + $0.element }
+        }
         var lines: [String] = []
-        var line = leading
-        var lineWidth = DisplayWidth.of(line)
+        var line = ""
         for word in text.split(separator: " ") {
-            var word = String(word)
-            let room = width - (lineWidth == 0 || line.allSatisfy({ $0 == " " }) ? lineWidth : lineWidth + 1)
-            if DisplayWidth.of(word) > room, !line.allSatisfy({ $0 == " " }) {
+            let word = fit(String(word), width: width)
+            if !line.isEmpty, DisplayWidth.of(line) + 1 + DisplayWidth.of(word) > width {
                 lines.append(line)
-                line = String(repeating: " ", count: indent)
-                lineWidth = indent
+                line = ""
             }
-            if DisplayWidth.of(word) > width - lineWidth { word = fit(word, width: width - lineWidth) }
-            if !line.allSatisfy({ $0 == " " }) {
-                line += " "
-                lineWidth += 1
-            }
-            line += word
-            lineWidth += DisplayWidth.of(word)
+            line += (line.isEmpty ? "" : " ") + word
         }
         return lines + [line]
     }
