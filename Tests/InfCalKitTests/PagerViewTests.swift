@@ -191,7 +191,7 @@ func visibleWidth(_ line: String) -> Int {
         #expect(Set(rows.map { line in PagerBindings.all.first { line.hasSuffix($0.summary) }.map { line.count - $0.summary.count } ?? 0 }).count == 1)
         // A narrow help puts the keys on a line and what they do under them.
         let narrow = F.view().helpLines(width: 40, view: .monthPage)
-        #expect(narrow.contains("  j Down") && narrow.contains("    next month; scrolls a tall year page"))
+        #expect(narrow.contains("  j Down") && narrow.contains("    next month (year page: scroll down,"))
     }
 
     func view80(_ state: PagerState) -> [String] {

@@ -46,11 +46,13 @@ import Testing
         #expect(state.scroll == 13)
         let bottom = view.frame(for: state, size: size)
         #expect(bottom.lines.contains { $0.contains("October") && $0.contains("December") })
-        // A wide screen holds the year: j moves a month as elsewhere.
+        // A wide screen holds the year: nothing to scroll, so j moves a year, as n does.
         state.room = view.room(for: state, size: TerminalSize(columns: 200, rows: 60))
         #expect(state.room.scrollLimit == 0)
         F.type("j", into: &state)
-        #expect(state.position == (2024, 3))
+        #expect(state.position == (2025, 2))
+        _ = state.handle(.up)
+        #expect(state.position == (2024, 2))
     }
 
     @Test func theHebrewYearPageHasThirteenMonths() throws {

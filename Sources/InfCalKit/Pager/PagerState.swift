@@ -208,11 +208,13 @@ public struct PagerState {
         case .nextMonth: view == .yearPage ? move(years: repeats) : move(by: repeats)
         case .previousMonth: view == .yearPage ? move(years: -repeats) : move(by: -repeats)
         case .scrollDown, .scrollUp:
+            let sign = action == .scrollDown ? 1 : -1
             if view == .yearPage, room.scrollLimit > 0 {
-                scroll = min(room.scrollLimit, max(0, scroll + scrollLines(for: action) * repeats))
+                scroll = min(room.scrollLimit, max(0, scroll + sign * repeats))
                 return .draw
             }
-            move(by: action == .scrollDown ? repeats : -repeats)
+            // A year page that fits has nothing to scroll: it moves by years, as n and p do there.
+            view == .yearPage ? move(years: sign * repeats) : move(by: sign * repeats)
         case .nextScreen, .previousScreen:
             let sign = action == .nextScreen ? 1 : -1
             switch view {
