@@ -4,7 +4,8 @@ import Foundation
 public struct PageSettings: Sendable {
     /// The grid's lines: box drawing where the character set is UTF-8, else ASCII.
     public var box: BoxCharacters = .ascii
-    /// The locale's weekend, as weekdays 1 (Sunday) to 7 (Saturday).
+    /// The locale's weekend, as weekdays 1 (Sunday) to 7 (Saturday); worked out for the pager
+    /// and `--wall` only.
     public var weekendDays: Set<Int> = [1, 7]
     /// `--wall`: the width pages are printed at; nil prints the compact grids.
     public var wallWidth: Int?
@@ -26,7 +27,8 @@ extension Configuration {
                             numbering: DayNumbering, weekNumbers: WeekNumbering?) throws(UsageError) -> PageSettings {
         var settings = PageSettings()
         settings.box = LocaleSetting.usesUTF8(environment.variables) ? .unicode : .ascii
-        settings.weekendDays = LocaleSetting.weekendDays(of: locale)
+        // Only pages show the weekend: a stream does not pay for ICU's weekend data.
+        if mode == .paged || raw.has(.wall) { settings.weekendDays = LocaleSetting.weekendDays(of: locale) }
         settings.mouse = raw.has(.mouse)
         if mode == .paged, let columns = raw.last(.columns), columns.value != "auto" { settings.initialView = .strip }
 
