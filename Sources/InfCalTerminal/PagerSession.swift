@@ -116,7 +116,7 @@ final class PagerSession {
             }
             for key in keys {
                 // Screenfuls and scrolling depend on the size the terminal has now.
-                state.room = view.room(for: state, size: terminal.size)
+                if state.needsRoom(for: key) { state.room = view.room(for: state, size: terminal.size) }
                 switch state.handle(key) {
                 case .quit: return .quit
                 case .redraw: shown = nil

@@ -111,6 +111,20 @@ import Testing
         Self.expectFilledPage(session.screen, title: "February 2025")
     }
 
+    @Test func stripPagesByScreenfulsAndTheYearPageScrolls() throws {
+        // --columns 3 opens the strip: three a row, two rows at 80x24.
+        let session = try P.start(["--columns", "3"])
+        #expect(session.waitFor { $0.line(23).hasPrefix("February 2024 - July 2024  [strip]") })
+        try session.send(" ")
+        #expect(session.waitFor { $0.line(23).hasPrefix("August 2024 - January 2025  [strip]") })
+        try session.send("b")
+        #expect(session.waitFor { $0.line(23).hasPrefix("February 2024 - July 2024  [strip]") })
+        try session.send("v")
+        #expect(session.waitFor { $0.line(23).hasPrefix("2024  [year page]  lines 1-23/36") })
+        try session.send("j")
+        #expect(session.waitFor { $0.line(23).hasPrefix("2024  [year page]  lines 2-24/36") })
+    }
+
     /// Alt+key arrives as Esc and the key in one write: it must not quit.
     @Test func altKeyDoesNotQuit() throws {
         let session = try P.start([])

@@ -136,6 +136,14 @@ public struct PagerState {
 
     // MARK: Keys
 
+    /// Whether `key` reads `room` (a screenful, a scroll), so that the caller works it out
+    /// only then: for the strip it means laying out every month on the screen.
+    public func needsRoom(for key: Key) -> Bool {
+        if screen == .help { return true }
+        guard let action = PagerBindings.action(for: key) else { return false }
+        return [.scrollDown, .scrollUp, .nextScreen, .previousScreen].contains(action)
+    }
+
     /// Acts on `key` and says what the caller does next.
     public mutating func handle(_ key: Key) -> Outcome {
         switch screen {
