@@ -53,6 +53,7 @@ public struct PagerState {
         /// Lines a screenful of help or year page scrolls.
         public var linesPerScreen: Int
 
+        /// Room for `monthsPerScreen` months, `scrollLimit` lines to scroll, `linesPerScreen` a screenful.
         public init(monthsPerScreen: Int = 1, scrollLimit: Int = 0, linesPerScreen: Int = 1) {
             self.monthsPerScreen = monthsPerScreen
             self.scrollLimit = scrollLimit

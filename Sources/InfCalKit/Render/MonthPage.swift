@@ -1,7 +1,9 @@
 /// The characters a month page draws its grid with: box-drawing lines where the character set
 /// is UTF-8, `+ - |` elsewhere.
 public struct BoxCharacters: Hashable, Sendable {
+    /// The line along the top and bottom of a cell.
     public let horizontal: String
+    /// The line between cells of a week.
     public let vertical: String
     /// Left end, crossing and right end of the top line, the lines between weeks and the bottom line.
     public let top: [String]
@@ -220,11 +222,14 @@ public struct MonthPage {
 /// Prints months as pages one after another (`--wall`), a blank line between them, as the
 /// months arrive: an endless sequence streams in constant memory.
 public struct MonthPagePrinter {
+    /// What each month is drawn with.
     public let page: MonthPage
+    /// The pages' size.
     public let layout: MonthPageLayout
     /// Bytes gathered before each write.
     public var blockSize = 64 * 1024
 
+    /// A printer of `page`s laid out by `layout` (see `MonthPageLayout.wall`).
     public init(page: MonthPage, layout: MonthPageLayout) {
         self.page = page
         self.layout = layout
