@@ -46,7 +46,7 @@ public enum InfCal {
             case .completions(let shell):
                 try standardOutput.write(Completions.script(for: shell))
             case .forward, .backward, .single, .year, .months:
-                try configuration.makePrinter().print(configuration.months(), to: standardOutput)
+                try configuration.printMonths(to: standardOutput)
             case .paged:
                 return try PagerSession(configuration: configuration).run()
             }

@@ -68,6 +68,8 @@ public struct Configuration {
     public var color: Bool
     /// Weekdays across (cal) or down the side (ncal, `--vertical`).
     public var layout: MonthLayout = .horizontal
+    /// How month pages look and where the pager starts (see `Configuration+Page.swift`).
+    public var page = PageSettings()
 
     /// Months side by side at the width known at the start.
     public var columns: Int { columnLayout.count }

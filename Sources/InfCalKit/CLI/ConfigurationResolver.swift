@@ -29,7 +29,7 @@ struct ConfigurationResolver {
         let weekNumbers = try weekNumbers(locale: locale, calendar: calendar)
         let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers,
                                                   labelWidth: CalendarNames.labelWidth(locale: locale, calendar: calendar))
-        return Configuration(
+        var configuration = Configuration(
             mode: mode,
             calendar: calendar,
             locale: locale,
@@ -45,6 +45,9 @@ struct ConfigurationResolver {
             color: try color(),
             layout: raw.has(.vertical) ? .vertical : .horizontal
         )
+        configuration.page = try Configuration.resolvePage(raw, environment: environment, mode: mode, locale: locale,
+                                                           numbering: numbering, weekNumbers: weekNumbers)
+        return configuration
     }
 
     // MARK: What is shown
@@ -74,8 +77,10 @@ struct ConfigurationResolver {
         // A date as cal takes it prints, even at a terminal: a year's months, or one month.
         if let date { return date.month == nil ? .year : .months(count: 1) }
         // No direction: a pipe or file gets an endless stream, a terminal the pager (or one
-        // month, where the pager cannot run).
+        // month, where the pager cannot run, or for --wall).
         guard environment.stdoutIsTerminal else { return .forward(count: nil) }
+        // --wall prints, even at a terminal.
+        if raw.has(.wall) { return .single }
         return environment.pagerUnavailability == nil ? .paged : .single
     }
 
