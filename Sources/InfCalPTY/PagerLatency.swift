@@ -59,12 +59,14 @@ public enum PagerLatency {
         return Summary(samples: samples)
     }
 
-    /// Starts `executable` in pager mode under an 80x24 pseudo-terminal (pinned today, zone and
-    /// locale), waits for its first frame, measures `presses` presses of n and p, and quits it.
-    /// The one call a benchmark needs.
-    public static func run(executable: String, arguments: [String] = [], presses: Int = 200) throws -> Summary {
+    /// Starts `executable` in pager mode under a pseudo-terminal of `columns` x `rows` (pinned
+    /// today, zone and locale, `environment` laid over them), waits for its first frame,
+    /// measures `presses` presses of n and p, and quits it. The one call a benchmark needs.
+    public static func run(executable: String, arguments: [String] = [], presses: Int = 200,
+                           columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> Summary {
         let session = try PseudoTerminalSession(
-            executable: executable, arguments: ["--paged", "--today", "2024-02-15"] + arguments)
+            executable: executable, arguments: ["--paged", "--today", "2024-02-15"] + arguments,
+            environment: PseudoTerminalSession.pinnedEnvironment.merging(environment) { $1 }, columns: columns, rows: rows)
         guard session.waitFor("February 2024") else {
             throw PseudoTerminalSession.Failure(description: "the pager did not show February 2024")
         }

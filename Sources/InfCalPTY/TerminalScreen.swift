@@ -15,6 +15,9 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
     public private(set) var cursorRow = 0
     public private(set) var cursorColumn = 0
     public private(set) var cursorVisible = true
+    /// Whether the program asked for mouse reports (xterm modes 1000, 1002, 1003 or 1006).
+    public var reportsMouse: Bool { !mouseModes.isEmpty }
+    private var mouseModes: Set<Int> = []
     /// Whether the alternate screen (xterm mode 1049) is on.
     public var usesAlternateScreen: Bool { savedNormal != nil }
     private var reverseOn = false
@@ -243,6 +246,7 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
                 switch mode {
                 case 25: cursorVisible = on
                 case 1049, 1047, 47: alternateScreen(on)
+                case 1000, 1002, 1003, 1006: if on { mouseModes.insert(mode) } else { mouseModes.remove(mode) }
                 default: break
                 }
             }

@@ -52,10 +52,12 @@ public enum InfCal {
                 if configuration.json {
                     try JSONLinesPrinter(renderer: configuration.makeRenderer(), locale: configuration.locale, store: store)
                         .print(configuration.months(), to: standardOutput)
-                } else {
+                } else if let store, configuration.page.wallWidth == nil {
                     var printer = configuration.makePrinter()
-                    printer.events = store.map { StreamEvents(store: $0, marksDays: configuration.color, locale: configuration.locale) }
+                    printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale)
                     try printer.print(configuration.months(), to: standardOutput)
+                } else {
+                    try configuration.printMonths(to: standardOutput)
                 }
             case .paged:
                 return try PagerSession(configuration: configuration).run()

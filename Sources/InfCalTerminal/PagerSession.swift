@@ -11,6 +11,8 @@ final class PagerSession {
     private var decoder = KeyDecoder()
     /// What the screen shows now; nil when unknown, so that the next frame is drawn whole.
     private var shown: Frame?
+    /// Whether the terminal reports the mouse wheel (`--mouse`).
+    private let mouse: Bool
     /// When the clock is looked at next: the coming local midnight.
     private var nextDay = Date.distantFuture
 
@@ -31,9 +33,10 @@ final class PagerSession {
 
     init(configuration: Configuration) {
         state = PagerState(calendar: configuration.calendar, start: configuration.start,
-                           bounds: configuration.bounds, today: configuration.today)
+                           bounds: configuration.bounds, today: configuration.today, view: configuration.page.initialView)
         view = PagerView(configuration: configuration)
         followsClock = configuration.todayFollowsClock
+        mouse = configuration.page.mouse
     }
 
     /// Runs the pager until a quit key or a signal and returns the exit status; the terminal
@@ -51,7 +54,7 @@ final class PagerSession {
 
     /// The session proper; the terminal is restored when it returns or throws.
     private func session() throws -> End {
-        guard let terminal = RawTerminal(output: FileOutput(fd: 1)) else {
+        guard let terminal = RawTerminal(output: FileOutput(fd: 1), mouse: mouse) else {
             throw UsageError.unavailable(option: "--paged", reason: "no terminal to read keys from (/dev/tty cannot be opened)")
         }
         // Signals are caught before the terminal changes, so none can leave it raw.
@@ -112,6 +115,8 @@ final class PagerSession {
                 keys = decoder.flush()
             }
             for key in keys {
+                // Screenfuls and scrolling depend on the size the terminal has now.
+                if state.needsRoom(for: key) { state.room = view.room(for: state, size: terminal.size) }
                 switch state.handle(key) {
                 case .quit: return .quit
                 case .redraw: shown = nil

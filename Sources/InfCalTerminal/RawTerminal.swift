@@ -13,12 +13,14 @@ final class RawTerminal {
     let output: FileOutput
     /// The settings found at start, restored on every way out.
     private let saved: Platform.TerminalModes
+    /// Whether the terminal is asked to report the mouse wheel while active.
+    let mouse: Bool
     /// Whether raw mode and the alternate screen are on.
     private(set) var isActive = false
 
     /// Opens the controlling terminal and saves its settings.
     /// - returns: nil when there is no controlling terminal or it will not give its settings.
-    init?(output: FileOutput) {
+    init?(output: FileOutput, mouse: Bool = false) {
         guard let input = Platform.openControllingTerminal() else { return nil }
         guard let saved = Platform.terminalModes(input) else {
             Platform.closeDescriptor(input)
@@ -27,6 +29,7 @@ final class RawTerminal {
         self.input = input
         self.output = output
         self.saved = saved
+        self.mouse = mouse
     }
 
     deinit {
@@ -45,7 +48,7 @@ final class RawTerminal {
     func enter() throws {
         Platform.setTerminalModes(input, Platform.pagerModes(from: saved))
         isActive = true
-        try output.write(TerminalCodes.enter)
+        try output.write(TerminalCodes.enter + (mouse ? TerminalCodes.mouseOn : ""))
     }
 
     /// Back to the normal screen, cursor shown, the saved settings restored. Errors are
@@ -53,7 +56,8 @@ final class RawTerminal {
     func leave() {
         guard isActive else { return }
         isActive = false
-        try? output.write(TerminalCodes.leave)
+        // Mouse reporting off first: a terminal left reporting fills the shell with escapes.
+        try? output.write((mouse ? TerminalCodes.mouseOff : "") + TerminalCodes.leave)
         Platform.setTerminalModes(input, saved)
     }
 }

@@ -200,18 +200,27 @@ struct Benchmark {
             report.rows.append(Row(measure: "pager: not measured (no --paged in this build)", infcal: "-", target: "< 1 ms median"))
             return
         }
-        do {
-            // The pseudo-terminal driver the pager's end-to-end tests use: n and p pressed in
-            // turn, each timed from the write of the key to the end of the frame it caused.
-            let presses = max(runs * 20, 200)
-            let summary = try PagerLatency.run(executable: infcal, presses: presses)
-            report.rows.append(Row(measure: "pager key press to repaint, median (worst)",
-                                   infcal: milliseconds(summary.median, decimals: 3) + " (" + milliseconds(summary.worst, decimals: 3) + ")",
-                                   target: "< 1 ms median", met: summary.median < 0.001 ? "met" : "NOT MET"))
-            report.notes.append("pager: \(presses) presses of n and p at 80x24 under a pseudo-terminal, from writing the key "
-                                + "to reading the end of its frame; 99th percentile \(milliseconds(summary.percentile(0.99), decimals: 3)).")
-        } catch {
-            report.rows.append(Row(measure: "pager: not measured (\(error))", infcal: "-", target: "< 1 ms median"))
+        // The pseudo-terminal driver the pager's end-to-end tests use: n and p pressed in
+        // turn, each timed from the write of the key to the end of the frame it caused.
+        let presses = max(runs * 20, 200)
+        let cases: [(measure: String, arguments: [String], columns: Int, rows: Int, environment: [String: String], note: String)] = [
+            ("pager key press to repaint, median (worst)", ["--columns", "3"], 80, 24, [:],
+             "the strip (`--paged --columns 3`) at 80x24"),
+            ("month page key press to repaint, 200x60", [], 200, 60, ["LC_ALL": "C.UTF-8"],
+             "the month page (`--paged`, box drawing, LC_ALL=C.UTF-8) at 200x60"),
+        ]
+        for run in cases {
+            do {
+                let summary = try PagerLatency.run(executable: infcal, arguments: run.arguments, presses: presses,
+                                                   columns: run.columns, rows: run.rows, environment: run.environment)
+                report.rows.append(Row(measure: run.measure,
+                                       infcal: milliseconds(summary.median, decimals: 3) + " (" + milliseconds(summary.worst, decimals: 3) + ")",
+                                       target: "< 1 ms median", met: summary.median < 0.001 ? "met" : "NOT MET"))
+                report.notes.append("pager: \(presses) presses of n and p in \(run.note) under a pseudo-terminal, from writing "
+                                    + "the key to reading the end of its frame; 99th percentile \(milliseconds(summary.percentile(0.99), decimals: 3)).")
+            } catch {
+                report.rows.append(Row(measure: "\(run.measure): not measured (\(error))", infcal: "-", target: "< 1 ms median"))
+            }
         }
     }
 

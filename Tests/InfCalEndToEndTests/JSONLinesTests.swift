@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func conflictsAreUsageErrors() throws {
-        for arguments in [["--json", "--paged"], ["--json", "--calendar", "list"]] {
+        for arguments in [["--json", "--paged"], ["--json", "--calendar", "list"], ["--json", "--wall"]] {
             let result = try BinaryRunner.run(arguments)
             #expect(result.status == 64)
             #expect(result.stdout == "")

@@ -41,7 +41,9 @@ import Testing
         #expect(session.screen.usesAlternateScreen)
         #expect(!session.screen.cursorVisible)
         #expect(Self.title(session.screen) == "February 2024")
-        #expect(session.screen.line(23).hasPrefix("February 2024   n next  p previous  t today  g go to  ? help  q quit"))
+        // --columns 1 opens the strip: two rows of one month fit 24 lines.
+        #expect(session.screen.line(23).hasPrefix("February 2024 - March 2024  [strip]"))
+        #expect(session.screen.line(23).hasSuffix("n next  v view  ? help  q quit"))
         // Raw mode while it runs.
         #expect(session.attributes()?.isCookedWithEcho == false)
 
@@ -112,17 +114,19 @@ import Testing
 
     @Test func resizeRecentresShrinksToAMessageAndRecovers() throws {
         let session = try Self.start(["--columns", "auto"])
-        #expect(session.screen.contains("April 2024"))
+        // The month page first; v shows the strip, as many months as fit.
+        try session.send("v")
+        #expect(session.waitFor { $0.contains("April 2024") && $0.contains("[strip]") })
         session.resize(columns: 40, rows: 12)
         // One month fits 40 columns: centred, its title on row (11 - 8) / 2.
         #expect(session.waitFor { $0.row(of: "February 2024") == 1 && !$0.contains("April 2024") })
         #expect(session.screen.line(1) == "             February 2024")
         session.resize(columns: 15, rows: 6)
-        #expect(session.waitFor { $0.line(0).hasPrefix("terminal too sm") })
+        #expect(session.waitFor { $0.line(0) == "need 20x9" })
         #expect(!session.screen.contains("Su Mo"))
         session.resize(columns: 80, rows: 24)
         #expect(session.waitFor { $0.contains("February 2024") && $0.contains("April 2024") && $0.contains("Su Mo") })
-        #expect(!session.screen.contains("terminal too"))
+        #expect(!session.screen.contains("need 20x9"))
     }
 
     @Test func todayIsHighlightedWithColor() throws {
@@ -182,15 +186,20 @@ import Testing
         // A session leader's process group is orphaned, so the kernel drops the stop itself:
         // what shows here is that the terminal is restored before stopping, then taken back.
         let session = try Self.start(["--columns", "1"])
+        #expect(try Self.ctrlZ(session, writes: TerminalCodes.leave, then: TerminalCodes.enter))
+        try Self.press("n", in: session, expect: "March 2024")
+    }
+
+    /// Types Ctrl-Z and waits until the program has written `first` and after it `second`.
+    static func ctrlZ(_ session: PseudoTerminalSession, writes first: String, then second: String) throws -> Bool {
         let mark = session.output.count
         try session.send([0x1A])
-        let leave = Array(TerminalCodes.leave.utf8), enter = Array(TerminalCodes.enter.utf8)
-        #expect(session.waitFor { _ in
+        let firstBytes = Array(first.utf8), secondBytes = Array(second.utf8)
+        return session.waitFor { _ in
             let after = Array(session.output[mark...])
-            guard let left = after.firstRange(of: leave) else { return false }
-            return after[left.upperBound...].firstRange(of: enter) != nil
-        })
-        try Self.press("n", in: session, expect: "March 2024")
+            guard let found = after.firstRange(of: firstBytes) else { return false }
+            return after[found.upperBound...].firstRange(of: secondBytes) != nil
+        }
     }
 
     @Test func keysComeFromTheTerminalWhenStdinIsRedirected() throws {
@@ -203,7 +212,8 @@ import Testing
     @Test func noFlagsAtATerminalOpensThePager() throws {
         let session = try Self.start([])
         #expect(session.screen.usesAlternateScreen)
-        #expect(session.screen.contains("February to April 2024"))
+        #expect(session.screen.contains("February 2024  [month page]"))
+        #expect(session.screen.contains("Wednesday"))
         try session.send("q")
         #expect(session.waitForExit() == .exited(0))
     }

@@ -75,10 +75,37 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         #expect(decoder.flush() == [])
     }
 
-    @Test func escFollowedByAnotherKeyInTheSameRead() {
+    /// Esc followed at once by another key is that key typed with Alt: no key, never a quit
+    /// (the issue saw Alt+key quit the pager). Only a lone Esc is the Esc key.
+    @Test func altKeyIsNotAnEsc() {
         var decoder = KeyDecoder()
-        #expect(decoder.feed([esc, UInt8(ascii: "q")]) == [.escape, .character("q")])
+        #expect(decoder.feed([esc, UInt8(ascii: "q")]) == [.unknown])
+        #expect(decoder.feed([esc, UInt8(ascii: "x"), UInt8(ascii: "n")]) == [.unknown, .character("n")])
+        #expect(decoder.feed([esc] + bytes("é")) == [.unknown])
+        #expect(!decoder.hasPending)
         #expect(decoder.feed([esc, esc] + bytes("[A")) == [.escape, .up])
+        for key in decoder.feed([esc, UInt8(ascii: "v"), esc, UInt8(ascii: "q")]) {
+            #expect(PagerBindings.action(for: key) == nil)
+        }
+    }
+
+    /// SGR mouse reports (xterm 1006): the wheel pages, every other mouse event is nothing.
+    @Test func mouseWheelReports() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(bytes("\u{1B}[<64;10;5M")) == [.wheelUp])
+        #expect(decoder.feed(bytes("\u{1B}[<65;100;40M")) == [.wheelDown])
+        // Ctrl held (16) is still the wheel; a click and its release are not keys.
+        #expect(decoder.feed(bytes("\u{1B}[<81;1;1M")) == [.wheelDown])
+        #expect(decoder.feed(bytes("\u{1B}[<0;3;4M\u{1B}[<0;3;4m")) == [.unknown, .unknown])
+        // Split across reads.
+        #expect(decoder.feed(bytes("\u{1B}[<6")) == [])
+        #expect(decoder.feed(bytes("5;2;2M")) == [.wheelDown])
+        // The older X10 form: ESC [ M and three bytes, button 64 + 32 the wheel up.
+        #expect(decoder.feed([esc] + bytes("[M") + [96, 40, 40]) == [.wheelUp])
+        #expect(decoder.feed([esc] + bytes("[M") + [32 + 65]) == [])
+        #expect(decoder.feed([40, 40, UInt8(ascii: "n")]) == [.wheelDown, .character("n")])
+        #expect(PagerBindings.action(for: .wheelDown) == .nextMonth)
+        #expect(PagerBindings.action(for: .wheelUp) == .previousMonth)
     }
 
     @Test func flushOfAnUnfinishedSequenceGivesEscThenTheRest() {

@@ -45,9 +45,9 @@ import Testing
         #expect(state.count == 2)
         _ = state.handle(.left)
         #expect(state.position == (2014, 3))
-        // A count of 0 moves once, as in vi.
+        // A count of 0 moves nothing (the issue saw 0n move a month).
         F.type("0n", into: &state)
-        #expect(state.position == (2014, 4))
+        #expect(state.position == (2014, 3))
     }
 
     @Test func countIsCappedEditedAndCancelled() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import InfCalKit
 
@@ -20,23 +21,25 @@ func visibleWidth(_ line: String) -> Int {
 @Suite struct PagerViewTests {
     typealias F = PagerFixture
 
-    @Test func oneMonthCentredAt80x24() throws {
-        let frame = F.view().frame(for: try F.state(), size: TerminalSize(columns: 80, rows: 24))
+    @Test func stripOfOneColumnAt80x24() throws {
+        let frame = F.view().frame(for: try F.state(view: .strip), size: TerminalSize(columns: 80, rows: 24))
         #expect(frame.lines.count == 24)
-        // 20 cells wide, 8 lines high, above a status line: left (80-20)/2, top (23-8)/2.
+        // Two rows of one month fit 23 lines: 17 lines high, left (80-20)/2, top (23-17)/2.
         let left = String(repeating: " ", count: 30)
-        #expect(frame.lines[6] == "")
-        #expect(frame.lines[7] == left + "   February 2024")
-        #expect(frame.lines[8] == left + "Su Mo Tu We Th Fr Sa")
-        #expect(frame.lines[9] == left + "             1  2  3")
-        #expect(frame.lines[13] == left + "25 26 27 28 29")
-        #expect(frame.lines[14] == "")
-        #expect(frame.lines[23] == "February 2024   n next  p previous  t today  g go to  ? help  q quit")
+        #expect(frame.lines[2] == "")
+        #expect(frame.lines[3] == left + "   February 2024")
+        #expect(frame.lines[4] == left + "Su Mo Tu We Th Fr Sa")
+        #expect(frame.lines[5] == left + "             1  2  3")
+        #expect(frame.lines[9] == left + "25 26 27 28 29")
+        #expect(frame.lines[10] == "" && frame.lines[11] == "")
+        #expect(frame.lines[12] == left + "     March 2024")
+        #expect(frame.lines[23] == "February 2024 - March 2024  [strip]" + String(repeating: " ", count: 14)
+                + "n next  v view  ? help  q quit")
         #expect(frame.cursor == nil)
     }
 
     @Test func titleStaysPutForShortAndLongMonths() throws {
-        var state = try F.state(start: (2015, 2)) // four weeks
+        var state = try F.state(start: (2015, 2), view: .strip) // four weeks
         let view = F.view()
         let size = TerminalSize(columns: 40, rows: 20)
         let short = view.frame(for: state, size: size)
@@ -47,26 +50,32 @@ func visibleWidth(_ line: String) -> Int {
     }
 
     @Test func oddSizesCentreDownAndLeft() throws {
-        let frame = F.view().frame(for: try F.state(), size: TerminalSize(columns: 21, rows: 10))
+        let frame = F.view().frame(for: try F.state(view: .strip), size: TerminalSize(columns: 21, rows: 10))
         // One spare column goes right, one spare row (10 - 1 - 8) goes below.
         #expect(frame.lines[0] == "   February 2024")
         #expect(frame.lines[8] == "")
         #expect(frame.lines[9].hasPrefix("February 2024"))
     }
 
-    @Test(arguments: [(19, 24), (80, 8), (5, 1), (1, 30)])
-    func tooSmallShowsOneLine(columns: Int, rows: Int) throws {
-        let frame = F.view().frame(for: try F.state(), size: TerminalSize(columns: columns, rows: rows))
-        #expect(frame.lines.count == rows)
-        #expect("terminal too small: 20x9 needed, \(columns)x\(rows) here".hasPrefix(frame.lines[0]))
-        #expect(frame.lines.dropFirst().allSatisfy { $0.isEmpty })
-        #expect(visibleWidth(frame.lines[0]) <= (rows == 1 ? columns - 1 : columns))
+    /// The message fits the width and names only the dimension that is short (the issue saw
+    /// "terminal too small: 20x9 needed, 40x8 he" and 64 columns asked for at 100x8).
+    @Test(arguments: [(19, 24, "need 20 columns"), (80, 8, "terminal too short: 9 lines needed, 8 here"),
+                      (100, 8, "terminal too short: 9 lines needed, 8 here"), (40, 8, "too short: 9 lines needed"),
+                      (5, 1, "20x9"), (15, 6, "need 20x9"), (1, 30, "2")])
+    func tooSmallShowsOneLine(columns: Int, rows: Int, message: String) throws {
+        for view in PagerState.View.allCases {
+            let frame = F.view().frame(for: try F.state(view: view), size: TerminalSize(columns: columns, rows: rows))
+            #expect(frame.lines.count == rows)
+            #expect(frame.lines[0] == message)
+            #expect(frame.lines.dropFirst().allSatisfy { $0.isEmpty })
+            #expect(visibleWidth(frame.lines[0]) <= (rows == 1 ? columns - 1 : columns))
+        }
     }
 
     @Test func smallestThatFits() throws {
-        let frame = F.view().frame(for: try F.state(), size: TerminalSize(columns: 20, rows: 9))
+        let frame = F.view().frame(for: try F.state(view: .strip), size: TerminalSize(columns: 20, rows: 9))
         #expect(frame.lines[0] == "   February 2024")
-        // No hint fits in the 19 cells the status line may take.
+        // No hint fits in the 19 cells the status line may take, nor the view's name.
         #expect(frame.lines[8] == "February 2024")
         let message = F.view().frame(for: try F.state(start: (2024, 9)), size: TerminalSize(columns: 20, rows: 9))
         #expect(message.lines[8] == "September 2024")
@@ -78,25 +87,33 @@ func visibleWidth(_ line: String) -> Int {
         #expect(view.columnCount(width: 41) == 1)
         #expect(view.columnCount(width: 42) == 2)
         #expect(view.columnCount(width: 64) == 3)
-        #expect(view.columnCount(width: 300) == 3)
+        // The strip fills the screen: no limit of three.
+        #expect(view.columnCount(width: 300) == 13)
         #expect(F.view(columns: 5).columnCount(width: 80) == 5)
-        let frame = view.frame(for: try F.state(), size: TerminalSize(columns: 80, rows: 24))
-        #expect(frame.lines[7].contains("February 2024") && frame.lines[7].contains("April 2024"))
-        #expect(frame.lines[23].hasPrefix("February to April 2024   n next"))
-        // Four fixed columns need 86 cells.
-        let four = F.view(columns: 4).frame(for: try F.state(), size: TerminalSize(columns: 80, rows: 24))
-        #expect(four.lines[0].hasPrefix("terminal too small: 86x9 needed"))
+        let frame = view.frame(for: try F.state(view: .strip), size: TerminalSize(columns: 80, rows: 24))
+        #expect(frame.lines[3].contains("February 2024") && frame.lines[3].contains("April 2024"))
+        #expect(frame.lines[12].contains("May 2024") && frame.lines[12].contains("July 2024"))
+        #expect(frame.lines[23].hasPrefix("February 2024 - July 2024  [strip]  "))
+        // Four fixed columns need 86 cells: only the width is short.
+        let four = F.view(columns: 4).frame(for: try F.state(view: .strip), size: TerminalSize(columns: 80, rows: 24))
+        #expect(four.lines[0] == "terminal too narrow: 86 columns needed, 80 here")
     }
 
     @Test func positionAcrossAYear() throws {
-        let frame = F.view(columns: 3).frame(for: try F.state(start: (2024, 12)), size: TerminalSize(columns: 100, rows: 24))
-        #expect(frame.lines[23].hasPrefix("December 2024 to February 2025"))
+        let frame = F.view(columns: 3).frame(for: try F.state(start: (2024, 12), view: .strip), size: TerminalSize(columns: 100, rows: 12))
+        #expect(frame.lines[11].hasPrefix("December 2024 - February 2025  [strip]"))
+        // A range is two titles and a dash, in every locale: no English glue words.
+        let japanese = MonthRenderer(names: CalendarNames(locale: Locale(identifier: "ja_JP"), calendar: F.gregorian),
+                                     calendar: F.gregorian, firstWeekday: 1)
+        let view = PagerView(renderer: japanese, highlightToday: false, columns: 3, box: .unicode)
+        let line = view.frame(for: try F.state(start: (2024, 1), view: .strip), size: TerminalSize(columns: 100, rows: 12)).lines[11]
+        #expect(line.hasPrefix("2024年1月 – 2024年3月  [strip]"))
     }
 
     @Test func atTheUpperBoundFewerMonthsShow() throws {
-        let frame = F.view(columns: 3).frame(for: try F.state(until: (2024, 3, 1)), size: TerminalSize(columns: 80, rows: 24))
-        #expect(frame.lines[7].contains("March 2024"))
-        #expect(!frame.lines[7].contains("April"))
+        let frame = F.view(columns: 3).frame(for: try F.state(until: (2024, 3, 1), view: .strip), size: TerminalSize(columns: 80, rows: 24))
+        #expect(frame.lines.joined().contains("March 2024"))
+        #expect(!frame.lines.joined().contains("April"))
     }
 
     @Test func todayIsHighlightedAndFollowsTheDate() throws {
@@ -120,15 +137,32 @@ func visibleWidth(_ line: String) -> Int {
         var state = try F.state(until: (2024, 2, 29))
         let size = TerminalSize(columns: 80, rows: 24)
         F.type("n", into: &state)
-        #expect(F.view().frame(for: state, size: size).lines[23].hasPrefix("no later month   n next"))
+        let bound = F.view().frame(for: state, size: size).lines[23]
+        #expect(bound.hasPrefix("no later month  ") && bound.hasSuffix("  n next  v view  ? help  q quit"))
         F.type("12", into: &state)
-        #expect(F.view().frame(for: state, size: size).lines[23].hasPrefix("February 2024  count: 12   "))
+        #expect(F.view().frame(for: state, size: size).lines[23].hasPrefix("February 2024  count: 12  [month page]  "))
+        F.type("3456", into: &state)
+        #expect(F.view().frame(for: state, size: size).lines[23].hasPrefix("February 2024  count: 9999 (capped)   "))
+    }
+
+    /// The hints depend on the width alone: the same set, at the same place, for every month
+    /// and view (the issue saw "g go to" come and go as the title's length changed).
+    @Test(arguments: [40, 60, 80, 100, 120, 200])
+    func hintsAreStableForAWidth(columns: Int) throws {
+        var hints: Set<String> = []
+        for (start, view) in [((2024, 2), PagerState.View.monthPage), ((2024, 9), .monthPage), ((2024, 9), .strip), ((2024, 5), .yearPage)] {
+            let line = F.view(columns: nil).frame(for: try F.state(start: start, view: view), size: TerminalSize(columns: columns, rows: 30)).lines[29]
+            hints.insert(String(line.suffix(PagerView.hints(width: columns - 1).count)))
+            #expect(visibleWidth(line) == columns - 1 || PagerView.hints(width: columns - 1).isEmpty)
+        }
+        #expect(hints.count == 1)
+        #expect(hints.first == PagerView.hints(width: columns - 1))
     }
 
     @Test func statusLineDropsHintsThatDoNotFit() throws {
         let state = try F.state()
         let line = F.view().frame(for: state, size: TerminalSize(columns: 40, rows: 10)).lines[9]
-        #expect(line == "February 2024   n next  ? help  q quit")
+        #expect(line == "February 2024" + String(repeating: " ", count: 12) + "? help  q quit")
     }
 
     @Test func promptShowsTheCursorAfterTheText() throws {
@@ -142,20 +176,60 @@ func visibleWidth(_ line: String) -> Int {
     @Test func helpScreenListsEveryKey() throws {
         var state = try F.state()
         F.type("?", into: &state)
-        let frame = F.view().frame(for: state, size: TerminalSize(columns: 80, rows: 24))
+        let frame = F.view().frame(for: state, size: TerminalSize(columns: 120, rows: 40))
         let text = frame.lines.joined(separator: "\n")
         for binding in PagerBindings.all {
             #expect(text.contains(binding.summary))
             #expect(text.contains(binding.keys.map(\.name).joined(separator: " ")))
         }
-        #expect(frame.lines[23] == "Press any key to return")
+        #expect(frame.lines[39] == "Press any key to return")
         #expect(!text.contains("February 2024"))
+        #expect(text.contains("Keys (showing the month page; v shows the next view)"))
+        // At 80 columns each key's line holds its summary, all summaries in one column.
+        let rows = view80(state).filter { line in PagerBindings.all.contains { line.hasSuffix("  " + $0.summary) } }
+        #expect(rows.count == PagerBindings.all.count)
+        #expect(Set(rows.map { line in PagerBindings.all.first { line.hasSuffix($0.summary) }.map { line.count - $0.summary.count } ?? 0 }).count == 1)
+        // A narrow help puts the keys on a line and what they do under them.
+        let narrow = F.view().helpLines(width: 40, view: .monthPage)
+        #expect(narrow.contains("  j Down") && narrow.contains("    next month (year page: scroll down,"))
+    }
+
+    func view80(_ state: PagerState) -> [String] {
+        F.view().frame(for: state, size: TerminalSize(columns: 80, rows: 40)).lines.map { $0.trimmingCharacters(in: .whitespaces) == "" ? "" : $0 }
+    }
+
+    /// On a narrow, short screen the help wraps to the width and scrolls (the issue saw it cut
+    /// off): every word of it can be reached, and no line is wider than the screen.
+    @Test func helpWrapsAndScrollsOnASmallScreen() throws {
+        var state = try F.state()
+        let view = F.view()
+        let size = TerminalSize(columns: 30, rows: 12)
+        F.type("?", into: &state)
+        var seen: [String] = []
+        for _ in 0..<100 {
+            state.room = view.room(for: state, size: size)
+            let frame = view.frame(for: state, size: size)
+            for line in frame.lines { #expect(visibleWidth(line) <= 30) }
+            seen += frame.lines.dropLast()
+            #expect(frame.lines[11].hasPrefix("lines "))
+            if frame.lines[11].contains("-\(view.helpLines(width: 30, view: .monthPage).count) of") { break }
+            _ = state.handle(.character("j"))
+        }
+        #expect(state.screen == .help)
+        let words = Set(seen.joined(separator: " ").split(separator: " "))
+        for row in PagerBindings.helpRows {
+            for word in row.text.split(separator: " ") { #expect(words.contains(word), "\(word)") }
+        }
+        // Space pages back up with b; q leaves.
+        _ = state.handle(.character("b"))
+        _ = state.handle(.character("q"))
+        #expect(state.screen == .months)
     }
 
     @Test(arguments: [(20, 9), (30, 12), (80, 24), (200, 50), (64, 9), (41, 30)])
     func everyLineFitsTheScreen(columns: Int, rows: Int) throws {
         var state = try F.state()
-        for keys in ["", "?", "g2024-02-1", "99"] {
+        for keys in ["", "?", "g2024-02-1", "99", "v", "vv", "vvj"] {
             state = try F.state()
             F.type(keys, into: &state)
             for view in [F.view(columns: nil, highlight: true), F.view(columns: 2)] {

@@ -39,7 +39,7 @@ enum Fixture {
     static func output(_ arguments: [String], environment: RunEnvironment = environment()) throws -> String {
         let configuration = try resolve(arguments, environment: environment)
         let sink = CollectingSink()
-        try configuration.makePrinter().print(configuration.months(), to: sink)
+        try configuration.printMonths(to: sink)
         return String(decoding: sink.bytes, as: UTF8.self)
     }
 }

@@ -37,7 +37,7 @@ import Testing
     /// The pager draws all nine lines of a vertical month with week numbers.
     @Test func thePagerShowsTheWholeVerticalMonth() throws {
         let view = PagerView(renderer: Self.renderer(weeks: .iso), highlightToday: false, columns: 1)
-        let frame = view.frame(for: try PagerFixture.state(), size: TerminalSize(columns: 80, rows: 24))
+        let frame = view.frame(for: try PagerFixture.state(view: .strip), size: TerminalSize(columns: 80, rows: 24))
         let shown = frame.lines.map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(shown.contains("February 2024"))
         #expect(shown.contains("Th  1  8 15 22 29"))

@@ -70,6 +70,8 @@ public struct Configuration {
     public var layout: MonthLayout = .horizontal
     /// Months (or with `--agenda` occurrences) as JSON Lines instead of text (`--json`).
     public var json = false
+    /// How month pages look and where the pager starts (see `Configuration+Page.swift`).
+    public var page = PageSettings()
 
     /// Months side by side at the width known at the start.
     public var columns: Int { columnLayout.count }

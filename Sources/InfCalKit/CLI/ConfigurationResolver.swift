@@ -29,7 +29,7 @@ struct ConfigurationResolver {
         let weekNumbers = try weekNumbers(locale: locale, calendar: calendar)
         let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers,
                                                   labelWidth: CalendarNames.labelWidth(locale: locale, calendar: calendar))
-        return Configuration(
+        var configuration = Configuration(
             mode: mode,
             calendar: calendar,
             locale: locale,
@@ -46,6 +46,9 @@ struct ConfigurationResolver {
             layout: raw.has(.vertical) ? .vertical : .horizontal,
             json: raw.has(.json)
         )
+        configuration.page = try Configuration.resolvePage(raw, environment: environment, mode: mode, locale: locale,
+                                                           numbering: numbering, weekNumbers: weekNumbers)
+        return configuration
     }
 
     // MARK: What is shown
@@ -75,9 +78,10 @@ struct ConfigurationResolver {
         // A date as cal takes it prints, even at a terminal: a year's months, or one month.
         if let date { return date.month == nil ? .year : .months(count: 1) }
         // No direction: a pipe or file gets an endless stream, a terminal the pager (or one
-        // month, where the pager cannot run, or JSON is asked for).
+        // month, where the pager cannot run, for --wall, or when JSON is asked for).
         guard environment.stdoutIsTerminal else { return .forward(count: nil) }
-        if raw.has(.json) { return .single }
+        // --wall and --json print, even at a terminal.
+        if raw.has(.wall) || raw.has(.json) { return .single }
         return environment.pagerUnavailability == nil ? .paged : .single
     }
 

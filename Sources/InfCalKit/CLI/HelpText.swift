@@ -73,14 +73,17 @@ public enum HelpText {
         With no --forward, --backward or --year, infcal pages through months at a
         terminal (as --paged; press ? there for the keys) and streams forward without
         end into a pipe or file (infcal | less). With TERM dumb or unset it prints the
-        --from month at a terminal instead, and --paged is refused.
+        --from month at a terminal instead, and --paged is refused. The pager opens on
+        the month page, one month filling the screen; v cycles it, the strip of
+        compact grids and the year page. --wall prints month pages into a file.
 
         Environment: LC_ALL, then LC_TIME, then LANG name the locale (C or POSIX:
-        English, Sunday first); NO_COLOR (set and not empty) and TERM (unset or dumb)
-        turn off --color auto; COLUMNS is the width --columns auto assumes when
-        output is not a terminal; TZ decides which day is today and on which day an
-        event falls; INFCAL_EVENTS lists event files and directories, colon-separated,
-        when no --events is given.
+        English, Sunday first); a UTF-8 codeset in LC_ALL, LC_CTYPE or LANG draws
+        the month page with box-drawing lines; NO_COLOR (set and not empty) and TERM
+        (unset or dumb) turn off --color auto; COLUMNS is the width --columns auto
+        and --wall assume when output is not a terminal; TZ decides which day is
+        today and on which day an event falls; INFCAL_EVENTS lists event files and
+        directories, colon-separated, when no --events is given.
 
         Exit status: 0 success (also when the reader of the output goes away),
         1 runtime error (such as a failed write), 64 usage error, 65 events skipped

@@ -50,6 +50,33 @@ public enum LocaleSetting {
         return calendar.minimumDaysInFirstWeek
     }
 
+    /// The variables that name the character set, strongest first, as setlocale(3) reads them
+    /// for LC_CTYPE.
+    public static let characterSetVariables = ["LC_ALL", "LC_CTYPE", "LANG"]
+
+    /// Whether the environment's character set is UTF-8: the codeset of the first of LC_ALL,
+    /// LC_CTYPE and LANG that is set and not empty (`en_US.UTF-8`, `C.utf8`). False for C,
+    /// POSIX, another codeset or none set, where only ASCII is sure to show.
+    public static func usesUTF8(_ environment: [String: String]) -> Bool {
+        guard let value = characterSetVariables.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }),
+              let dot = value.firstIndex(of: ".") else { return false }
+        let codeset = value[value.index(after: dot)...].prefix { $0 != "@" }
+        return codeset.lowercased().filter { $0 != "-" } == "utf8"
+    }
+
+    /// The weekdays `locale` counts as its weekend, 1 (Sunday) to 7 (Saturday), from
+    /// Foundation's weekend data (CLDR): Saturday and Sunday in the US and Germany, Friday in
+    /// Iran. Saturday and Sunday for POSIX (US conventions).
+    public static func weekendDays(of locale: Locale?) -> Set<Int> {
+        guard let locale else { return [1, 7] }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        calendar.timeZone = .gmt
+        // Noon on seven days in a row, from Sunday 2001-01-07.
+        let days = (0..<7).map { DayNumber.date(6 + $0) }.filter { calendar.isDateInWeekend($0) }
+        return Set(days.map { DayNumber.weekday(DayNumber.day(of: $0)) })
+    }
+
     static func weekdayNumber(_ weekday: Locale.Weekday) -> Int {
         switch weekday {
         case .sunday: return 1

@@ -53,7 +53,8 @@ struct OptionConflict: Sendable {
                            + [.positionalDate, .option(.json)]),
         OptionConflict(option: .option(.forward), others: [.option(.backward)] + monthCounts),
         OptionConflict(option: .option(.backward), others: monthCounts),
-        OptionConflict(option: .option(.paged), others: [.option(.forward), .option(.backward), .option(.year)] + monthCounts),
+        OptionConflict(option: .option(.paged), others: [.option(.forward), .option(.backward), .option(.year), .option(.wall)] + monthCounts),
+        OptionConflict(option: .option(.wall), others: [.option(.year), .option(.columns)]),
         OptionConflict(option: .option(.year), others: [.option(.forward), .option(.backward)] + monthCounts),
         OptionConflict(option: .valued(.year), others: [.option(.from), .positionalDate]),
         OptionConflict(option: .positionalDate, others: [.option(.from)]),
@@ -62,7 +63,7 @@ struct OptionConflict: Sendable {
         OptionConflict(option: .option(.months), others: [.option(.twelve)]),
         OptionConflict(option: .option(.monday), others: [.option(.sunday), .option(.firstWeekday)]),
         OptionConflict(option: .option(.sunday), others: [.option(.firstWeekday)]),
-        OptionConflict(option: .option(.json), others: [.option(.paged)]),
+        OptionConflict(option: .option(.json), others: [.option(.paged), .option(.wall)]),
     ]
 
     /// Throws for the first conflict in `raw`.

@@ -5,6 +5,7 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
     case events, agenda, strict, json
+    case wall, width, mouse
 }
 
 /// How an option takes its value.
@@ -79,6 +80,15 @@ extension OptionSpec {
         OptionSpec(key: .paged, long: "paged", short: nil, value: .none,
                    summary: "page through months at the terminal (press ? there for the keys)",
                    expected: ""),
+        OptionSpec(key: .mouse, long: "mouse", short: nil, value: .none,
+                   summary: "in the pager, the mouse wheel pages (the terminal's selection then needs Shift)",
+                   expected: ""),
+        OptionSpec(key: .wall, long: "wall", short: nil, value: .none,
+                   summary: "print each month as a page of boxes, as the pager's month page",
+                   expected: ""),
+        OptionSpec(key: .width, long: "width", short: nil, value: .required(placeholder: "N"),
+                   summary: "the width of --wall pages (default: COLUMNS, else the terminal's, else 80)",
+                   expected: "a width in columns from the page's smallest (22 days, 25 with -w, 29 with -j) to 10000"),
         OptionSpec(key: .year, long: "year", short: "y", value: .optional(placeholder: "YYYY", accepts: { isNumber($0) }),
                    summary: "the months of the calendar's year YYYY (default: the date's), three a row, fewer where the terminal is narrower",
                    expected: "a year of the calendar, from 1, inside the calendar's range"),

@@ -5,8 +5,8 @@ import Foundation
 public struct RunEnvironment: Sendable {
     /// The environment variables infcal reads (`RunEnvironment.variableNames`), where set.
     public var variables: [String: String]
-    /// The names of the variables infcal reads: the locale's, TERM, NO_COLOR and COLUMNS.
-    public static let variableNames = LocaleSetting.variables + ["TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS"]
+    /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR, COLUMNS and INFCAL_EVENTS.
+    public static let variableNames = LocaleSetting.variables + ["LC_CTYPE", "TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS"]
     /// Whether standard output is a terminal.
     public var stdoutIsTerminal: Bool
     /// The terminal's width in columns, when standard output is one.

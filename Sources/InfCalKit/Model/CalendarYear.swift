@@ -59,4 +59,11 @@ extension MonthCalendar {
         }
         return firstMonth(ofYearHolding: month)
     }
+
+    /// The months of the calendar year that holds `month`, first to last: 12 in the Gregorian
+    /// calendar, 12 or 13 in the Hebrew, Chinese, Coptic and Ethiopic ones; fewer where the
+    /// calendar's limits cut the year.
+    public func monthsOfYear(holding month: Month) -> [Month] {
+        Array(months(ofYearStartingAt: firstMonth(ofYearHolding: month)))
+    }
 }

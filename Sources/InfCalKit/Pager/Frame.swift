@@ -49,6 +49,11 @@ public enum TerminalCodes {
     public static let enter = "\u{1B}[?1049h\u{1B}[?25l"
     /// Show the cursor and go back to the normal screen, as it was before.
     public static let leave = "\u{1B}[?25h\u{1B}[?1049l"
+    /// Report mouse buttons and the wheel (xterm mode 1000) in SGR form (mode 1006), which
+    /// has no limit on the column and cannot be mistaken for keys.
+    public static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    /// Stop reporting the mouse.
+    public static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
     /// Hide the cursor (every frame without a prompt ends so).
     public static let hideCursor = "\u{1B}[?25l"
     /// Show the cursor (a frame with the go-to prompt ends so).

@@ -13,6 +13,9 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right
     case home, end
     case pageUp, pageDown
+    /// The mouse wheel turned away from the user (up) or towards (down), reported only with
+    /// `--mouse`.
+    case wheelUp, wheelDown
     /// Another control key, as its byte: 0x0C is Ctrl-L.
     case control(UInt8)
     /// A byte or an escape sequence infcal has no use for (F1, Insert, a broken sequence).
@@ -35,6 +38,8 @@ public enum Key: Hashable, Sendable {
         case .end: return "End"
         case .pageUp: return "PageUp"
         case .pageDown: return "PageDown"
+        case .wheelUp: return "WheelUp"
+        case .wheelDown: return "WheelDown"
         case .control(let byte) where (1...26).contains(byte):
             return "Ctrl-" + String(UnicodeScalar(byte + 0x40))
         case .control(let byte): return "Ctrl-0x" + String(byte, radix: 16)

@@ -72,10 +72,18 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "O"):
             guard position + 2 < pending.count else { return nil }
             return (Self.key(final: pending[position + 2], parameter: nil), 3)
-        default:
-            // Esc followed by anything else (another Esc, or a key typed with Alt) is an Esc
-            // of its own; the next byte is decoded as the next key.
+        case 0x1B:
+            // Esc Esc: the first is an Esc of its own, the second may start a sequence.
             return (.escape, 1)
+        case let byte where byte >= 0xC2 && byte <= 0xF4:
+            // Alt with a non-ASCII character: Esc and the whole character, no key infcal uses.
+            guard let (_, length) = decodeUTF8(at: position + 1) else { return nil }
+            return (.unknown, 1 + length)
+        default:
+            // Esc followed at once by another key is that key typed with Alt (the terminal
+            // sends both in one write): no key infcal uses, and never a quit. A lone Esc stays
+            // pending until `flush()`.
+            return (.unknown, 2)
         }
     }
 
@@ -90,6 +98,16 @@ public struct KeyDecoder: Sendable {
                 if end - position > Self.maximumSequenceLength { return (.unknown, end - position) }
             case 0x40...0x7E:
                 let parameters = pending[(position + 2)..<end]
+                if parameters.first == UInt8(ascii: "<") {
+                    return (Self.mouseKey(parameters.dropFirst(), final: byte), end - position + 1)
+                }
+                if byte == UInt8(ascii: "M"), parameters.isEmpty {
+                    // A terminal without SGR reports (mode 1006) sends `ESC [ M` and three
+                    // bytes: button + 32, column + 32, row + 32. Taken whole, so they are no keys.
+                    guard end + 3 < pending.count else { return nil }
+                    let button = Int(pending[end + 1]) - 32
+                    return (Self.mouseKey(Array(String(button).utf8)[...], final: byte), end - position + 4)
+                }
                 let first = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).first
                 let number = first.flatMap { Int(String(decoding: $0, as: UTF8.self)) }
                 return (Self.key(final: byte, parameter: number), end - position + 1)
@@ -118,6 +136,20 @@ public struct KeyDecoder: Sendable {
             case 6: return .pageDown
             default: return .unknown
             }
+        default: return .unknown
+        }
+    }
+
+    /// An SGR mouse report (`ESC [ < button ; column ; row M`, xterm mode 1006): the wheel's
+    /// two directions are keys, every other mouse event is `Key.unknown`.
+    private static func mouseKey(_ parameters: ArraySlice<UInt8>, final: UInt8) -> Key {
+        let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        guard final == UInt8(ascii: "M"), let first = fields.first,
+              let button = Int(String(decoding: first, as: UTF8.self)) else { return .unknown }
+        // Bits 6 and up say wheel; the low two bits which way; 4, 8 and 16 are Shift, Alt, Ctrl.
+        switch button & ~0b11100 {
+        case 64: return .wheelUp
+        case 65: return .wheelDown
         default: return .unknown
         }
     }

@@ -1,6 +1,7 @@
 /// What a key asks the pager to do.
 public enum PagerAction: Hashable, Sendable, CaseIterable {
-    case nextMonth, previousMonth, nextYear, previousYear, today, goTo, help, redraw, quit
+    case nextMonth, previousMonth, scrollDown, scrollUp, nextScreen, previousScreen, nextYear, previousYear
+    case today, goTo, cycleView, help, redraw, quit
 }
 
 /// One row of the key table: an action, the keys that do it and what the help screen says.
@@ -15,18 +16,23 @@ public struct PagerBinding: Sendable {
 public enum PagerBindings {
     /// All bindings, in the order the help screen lists them.
     public static let all: [PagerBinding] = [
-        PagerBinding(action: .nextMonth,
-                     keys: [.character("n"), .right, .character("l"), .character("j"), .down,
-                            .character(" "), .pageDown, .enter],
-                     summary: "next month"),
-        PagerBinding(action: .previousMonth,
-                     keys: [.character("p"), .left, .character("h"), .character("k"), .up,
-                            .character("b"), .pageUp],
-                     summary: "previous month"),
+        PagerBinding(action: .nextMonth, keys: [.character("n"), .right, .character("l"), .enter, .wheelDown],
+                     summary: "next month (year page: next year)"),
+        PagerBinding(action: .previousMonth, keys: [.character("p"), .left, .character("h"), .wheelUp],
+                     summary: "previous month (year page: previous year)"),
+        PagerBinding(action: .scrollDown, keys: [.character("j"), .down],
+                     summary: "next month (year page: scroll down, or next year)"),
+        PagerBinding(action: .scrollUp, keys: [.character("k"), .up],
+                     summary: "previous month (year page: scroll up, or last year)"),
+        PagerBinding(action: .nextScreen, keys: [.character(" "), .pageDown],
+                     summary: "next screen: a month, a strip of months, a year"),
+        PagerBinding(action: .previousScreen, keys: [.character("b"), .pageUp],
+                     summary: "previous screen: a month, a strip of months, a year"),
         PagerBinding(action: .nextYear, keys: [.character("N"), .character("]")], summary: "next year"),
         PagerBinding(action: .previousYear, keys: [.character("P"), .character("[")], summary: "previous year"),
         PagerBinding(action: .today, keys: [.character("t"), .home], summary: "today's month"),
         PagerBinding(action: .goTo, keys: [.character("g")], summary: "go to a date (YYYY-MM or YYYY-MM-DD)"),
+        PagerBinding(action: .cycleView, keys: [.character("v")], summary: "next view: month page, strip, year page"),
         PagerBinding(action: .help, keys: [.character("?")], summary: "this help"),
         PagerBinding(action: .redraw, keys: [.control(0x0C)], summary: "repaint the screen"),
         PagerBinding(action: .quit, keys: [.character("q"), .escape, .interrupt], summary: "quit"),
@@ -38,18 +44,23 @@ public enum PagerBindings {
     }
 
     /// The main keys, as the status line shows them, most important first: the line keeps as
-    /// many as fit and shows them in `hintOrder`.
+    /// many as fit in the room its width leaves them (not the room its text leaves, so the set
+    /// stays put as the months change) and shows them in `order`.
     static let hints: [(order: Int, text: String)] = [
-        (5, "q quit"), (4, "? help"), (0, "n next"), (1, "p previous"), (2, "t today"), (3, "g go to"),
+        (6, "q quit"), (5, "? help"), (0, "n next"), (4, "v view"), (1, "p previous"), (2, "t today"), (3, "g go to"),
     ]
 
-    /// The help screen's lines: one per binding, then a note on counts and on Esc.
-    public static var helpLines: [String] {
+    /// The help screen's lines, unwrapped: one per binding, then notes on counts, Esc, the
+    /// views and the mouse. Rows of keys carry the indent their summaries continue at.
+    public static var helpRows: [(text: String, indent: Int)] {
         let rows = all.map { ($0.keys.map(\.name).joined(separator: " "), $0.summary) }
         let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
-        return ["Keys", ""]
-            + rows.map { "  " + $0.0 + String(repeating: " ", count: width - DisplayWidth.of($0.0)) + "  " + $0.1 }
-            + ["", "A count before a move repeats it: 3n is three months on, 10P ten years back.",
-               "Esc after a count cancels the count. Any key leaves this help."]
+        return [("Keys", 0), ("", 0)]
+            + rows.map { ("  " + $0.0 + String(repeating: " ", count: width - DisplayWidth.of($0.0)) + "  " + $0.1, width + 4) }
+            + [("", 0),
+               ("A count before a move repeats it: 3n is three months on, 10P ten years back; 0n moves nothing.", 0),
+               ("Esc after a count cancels the count. The wheel pages when infcal runs with --mouse.", 0),
+               ("In the go-to prompt Ctrl-U clears and Ctrl-W erases a word.", 0),
+               ("Any other key leaves this help.", 0)]
     }
 }

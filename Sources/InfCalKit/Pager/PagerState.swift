@@ -15,6 +15,52 @@ public struct PagerState {
         case prompt(String)
     }
 
+    /// The three views the pager shows, cycled by `v`.
+    public enum View: Equatable, Sendable, CaseIterable {
+        /// One month filling the screen, as a page of boxes.
+        case monthPage
+        /// Compact grids, as many side by side and as many rows of them as fit.
+        case strip
+        /// The calendar year of the month, as `--year` prints it.
+        case yearPage
+
+        /// How the status line and the help name it.
+        public var label: String {
+            switch self {
+            case .monthPage: return "month page"
+            case .strip: return "strip"
+            case .yearPage: return "year page"
+            }
+        }
+
+        /// The view `v` goes to.
+        public var next: View {
+            switch self {
+            case .monthPage: return .strip
+            case .strip: return .yearPage
+            case .yearPage: return .monthPage
+            }
+        }
+    }
+
+    /// What the screen's size allows, which keys need: the view works it out for the size the
+    /// terminal has and the terminal layer hands it over before each key.
+    public struct Room: Equatable, Sendable {
+        /// Months the strip shows at once (a screenful).
+        public var monthsPerScreen: Int
+        /// Lines of the year page or the help that do not fit on the screen (how far they scroll).
+        public var scrollLimit: Int
+        /// Lines a screenful of help or year page scrolls.
+        public var linesPerScreen: Int
+
+        /// Room for `monthsPerScreen` months, `scrollLimit` lines to scroll, `linesPerScreen` a screenful.
+        public init(monthsPerScreen: Int = 1, scrollLimit: Int = 0, linesPerScreen: Int = 1) {
+            self.monthsPerScreen = monthsPerScreen
+            self.scrollLimit = scrollLimit
+            self.linesPerScreen = linesPerScreen
+        }
+    }
+
     /// What the caller does after a key.
     public enum Outcome: Equatable, Sendable {
         /// Draw the new state (only what changed).
@@ -42,6 +88,14 @@ public struct PagerState {
     public private(set) var count: Int?
     /// Today's day number: the month `t` goes to and the day highlighted.
     public private(set) var today: Int
+    /// The view shown.
+    public private(set) var view: View
+    /// Lines the help or the year page is scrolled down by.
+    public private(set) var scroll = 0
+    /// Whether the count typed was more than `maximumCount` and was cut to it.
+    public private(set) var countCapped = false
+    /// What the screen's size allows; set before each key.
+    public var room = Room()
 
     /// The calendar months are stepped and found in.
     public let calendar: MonthCalendar
@@ -61,16 +115,16 @@ public struct PagerState {
     public static let boundBefore = "no earlier month"
 
     /// A pager standing on `start` in `calendar`, kept inside `bounds`, with `today` (a day number).
-    public init(calendar: MonthCalendar, start: Month, bounds: MonthBounds, today: Int) {
+    public init(calendar: MonthCalendar, start: Month, bounds: MonthBounds, today: Int, view: View = .monthPage) {
         self.calendar = calendar
         self.bounds = bounds
         self.today = today
+        self.view = view
         index = MonthIndex(calendar: calendar, start: start, bounds: bounds)
     }
 
     /// The first month on the screen.
     public var current: Month { index.current }
-
 
     /// Sets today's day number (the date changed at midnight); the highlight follows it.
     /// - returns: whether it changed.
@@ -83,13 +137,19 @@ public struct PagerState {
 
     // MARK: Keys
 
+    /// Whether `key` reads `room` (a screenful, a scroll), so that the caller works it out
+    /// only then: for the strip it means laying out every month on the screen.
+    public func needsRoom(for key: Key) -> Bool {
+        if screen == .help { return true }
+        guard let action = PagerBindings.action(for: key) else { return false }
+        return [.scrollDown, .scrollUp, .nextScreen, .previousScreen].contains(action)
+    }
+
     /// Acts on `key` and says what the caller does next.
     public mutating func handle(_ key: Key) -> Outcome {
         switch screen {
         case .help:
-            // Any key leaves the help; Ctrl-C still quits.
-            screen = .months
-            return key == .interrupt ? .quit : .draw
+            return handleHelp(key)
         case .prompt(let text):
             return handlePrompt(key, text: text)
         case .months:
@@ -97,36 +157,103 @@ public struct PagerState {
         }
     }
 
+    /// In the help: the scrolling keys scroll it when it is taller than the screen; any other
+    /// key leaves it, Ctrl-C still quits.
+    private mutating func handleHelp(_ key: Key) -> Outcome {
+        if key == .interrupt { return .quit }
+        if room.scrollLimit > 0, let action = PagerBindings.action(for: key), scrollLines(for: action) != 0 {
+            scroll = min(room.scrollLimit, max(0, scroll + scrollLines(for: action)))
+            return .draw
+        }
+        screen = .months
+        scroll = 0
+        return .draw
+    }
+
+    /// Lines `action` scrolls a page taller than the screen by, 0 for an action that does not scroll.
+    private func scrollLines(for action: PagerAction) -> Int {
+        switch action {
+        case .scrollDown, .nextMonth: return 1
+        case .scrollUp, .previousMonth: return -1
+        case .nextScreen: return max(1, room.linesPerScreen)
+        case .previousScreen: return -max(1, room.linesPerScreen)
+        default: return 0
+        }
+    }
+
     private mutating func handleMonths(_ key: Key) -> Outcome {
         message = nil
         if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
-            count = min(Self.maximumCount, (count ?? 0) * 10 + digit)
+            let typed = (count ?? 0).multipliedReportingOverflow(by: 10)
+            let value = typed.partialValue.addingReportingOverflow(digit)
+            if typed.overflow || value.overflow || value.partialValue > Self.maximumCount {
+                count = Self.maximumCount
+                countCapped = true
+            } else {
+                count = value.partialValue
+            }
             return .draw
         }
         if key == .backspace, let typed = count {
             count = typed >= 10 ? typed / 10 : nil
+            countCapped = false
             return .draw
         }
         if key == .escape, count != nil {
             count = nil
+            countCapped = false
             return .draw
         }
-        let repeats = max(1, count ?? 1)
+        // No count is one; a count of 0 moves nothing.
+        let repeats = count ?? 1
+        let capped = countCapped
         count = nil
+        countCapped = false
         guard let action = PagerBindings.action(for: key) else {
             if case .character = key { message = Message(text: "\(key.name): not a key here (? for help)", isError: true) }
             return .draw
         }
         switch action {
-        case .nextMonth: move(by: repeats)
-        case .previousMonth: move(by: -repeats)
+        case .nextMonth: view == .yearPage ? move(years: repeats) : move(by: repeats)
+        case .previousMonth: view == .yearPage ? move(years: -repeats) : move(by: -repeats)
+        case .scrollDown, .scrollUp:
+            let sign = action == .scrollDown ? 1 : -1
+            if view == .yearPage, room.scrollLimit > 0 {
+                scroll = min(room.scrollLimit, max(0, scroll + sign * repeats))
+                return .draw
+            }
+            // A year page that fits has nothing to scroll: it moves by years, as n and p do there.
+            view == .yearPage ? move(years: sign * repeats) : move(by: sign * repeats)
+        case .nextScreen, .previousScreen:
+            let sign = action == .nextScreen ? 1 : -1
+            switch view {
+            case .monthPage: move(by: sign * repeats)
+            case .yearPage: move(years: sign * repeats)
+            case .strip:
+                let months = repeats.multipliedReportingOverflow(by: max(1, room.monthsPerScreen))
+                if months.overflow || months.partialValue > Self.maximumCount {
+                    move(by: sign * Self.maximumCount)
+                    if message == nil { message = Message(text: "moved \(Self.maximumCount) months, the most one key moves", isError: false) }
+                    return .draw
+                }
+                move(by: sign * months.partialValue)
+            }
         case .nextYear: move(years: repeats)
         case .previousYear: move(years: -repeats)
         case .today: goToToday()
         case .goTo: screen = .prompt("")
-        case .help: screen = .help
+        case .cycleView:
+            view = view.next
+            scroll = 0
+        case .help:
+            screen = .help
+            scroll = 0
         case .redraw: return .redraw
         case .quit: return .quit
+        }
+        if action != .cycleView, action != .help { scroll = 0 }
+        if capped, message == nil {
+            message = Message(text: "count capped at \(Self.maximumCount)", isError: false)
         }
         return .draw
     }
@@ -142,6 +269,15 @@ public struct PagerState {
             return .quit
         case .backspace:
             screen = text.isEmpty ? .months : .prompt(String(text.dropLast()))
+        case .control(0x15):
+            // Ctrl-U: erase the line.
+            screen = .prompt("")
+        case .control(0x17):
+            // Ctrl-W: erase the word before the cursor, and the spaces after it.
+            var kept = Substring(text)
+            while kept.last == " " { kept.removeLast() }
+            while let last = kept.last, last != " " { kept.removeLast() }
+            screen = .prompt(String(kept))
         case .character(let character) where text.count < Self.maximumPromptLength:
             screen = .prompt(text + String(character))
         default:

@@ -1,49 +1,188 @@
-/// Composes the pager's frames: the month grids centred on the screen and a status line.
+/// Composes the pager's frames: the view the state asks for (the month page, the strip of
+/// compact grids, the year page) above a status line.
 ///
 /// Pure: a state and a terminal size in, a `Frame` out, so the layout can be tested without a
-/// terminal. The grid block always takes `gridLines` lines (a six-week month's height), so the
-/// titles stay put as months of five and six weeks follow each other.
+/// terminal. A compact grid block always takes `gridLines` lines (a six-week month's height),
+/// so the titles stay put as months of five and six weeks follow each other.
 public struct PagerView {
     /// The renderer of the grids (calendar, names, first weekday, numbering); its highlighted
     /// day is set from the state's today.
     public let renderer: MonthRenderer
-    /// Whether today is highlighted.
+    /// Whether today is highlighted (and, on the month page, the weekend set apart).
     public let highlightToday: Bool
-    /// Months side by side, or nil for as many as the width takes, at most
-    /// `Configuration.automaticColumnLimit` (recomputed at every size).
+    /// Months side by side in the strip, or nil for as many as the width takes.
     public let columns: Int?
+    /// The lines of the month page's grid.
+    public let box: BoxCharacters
+    /// The locale's weekend (weekdays, 1 is Sunday).
+    public let weekendDays: Set<Int>
 
-    /// Lines of the grid block in the classic layout: title, weekday header and six weeks (the
-    /// renderer's `rowLineCount`).
+    /// Lines of the grid block: title, weekday header and six weeks.
     public static let gridLines = 8
     /// The go-to prompt's label.
     public static let promptLabel = "Go to (YYYY-MM or YYYY-MM-DD): "
+    /// Cells of the status line kept for where the screen stands, whatever the key hints take
+    /// (half a narrow line, at least 20).
+    static let statusRoom = 40
 
-    /// A view drawing with `renderer`; `columns` nil means automatic.
-    public init(renderer: MonthRenderer, highlightToday: Bool, columns: Int?) {
+    /// A view drawing with `renderer`; `columns` nil means as many as fit in the strip.
+    public init(renderer: MonthRenderer, highlightToday: Bool, columns: Int?,
+                box: BoxCharacters = .ascii, weekendDays: Set<Int> = [1, 7]) {
         self.renderer = renderer
         self.highlightToday = highlightToday
         self.columns = columns
+        self.box = box
+        self.weekendDays = weekendDays
     }
 
     /// The view of a run: columns fitted to the width follow the terminal's width as it changes.
     public init(configuration: Configuration) {
+        var renderer = configuration.makeRenderer()
+        renderer.titleStyle = .monthAndYear
         let fixed: Int?
         switch configuration.columnLayout {
         case .fixed(let count): fixed = count
         case .fitted: fixed = nil
         }
-        self.init(renderer: configuration.makeRenderer(), highlightToday: configuration.color, columns: fixed)
+        self.init(renderer: renderer, highlightToday: configuration.color, columns: fixed,
+                  box: configuration.page.box, weekendDays: configuration.page.weekendDays)
     }
 
-    /// Months side by side on a screen `width` cells wide.
+    /// Months side by side in the strip on a screen `width` cells wide.
     public func columnCount(width: Int) -> Int {
-        columns ?? Configuration.automaticColumns(width: width, monthWidth: renderer.monthWidth)
+        columns ?? max(1, (min(max(0, width), 100_000) + MonthRenderer.gutter) / (renderer.monthWidth + MonthRenderer.gutter))
     }
 
     /// The cells `count` months side by side take.
     public func blockWidth(columns count: Int) -> Int {
         count * renderer.monthWidth + (count - 1) * MonthRenderer.gutter
+    }
+
+    /// The smallest screen the compact grid of one month (and the status line) fits.
+    public var compactSize: TerminalSize {
+        TerminalSize(columns: renderer.monthWidth, rows: renderer.rowLineCount + 1)
+    }
+
+    /// The month page for the state's today and colour.
+    func monthPage(today: Int) -> MonthPage {
+        var renderer = self.renderer
+        renderer.highlightedDay = highlightToday ? today : nil
+        return MonthPage(renderer: renderer, box: box, weekendDays: weekendDays, color: highlightToday)
+    }
+
+    // MARK: Bodies
+
+    /// What a view puts above the status line.
+    struct Body {
+        /// The lines, from the top of the screen (scrolled and clipped by the caller).
+        var lines: [String]
+        /// Where the screen stands, for the status line.
+        var position: String
+        /// Months the screen shows.
+        var monthCount: Int
+    }
+
+    /// The body of `state`'s view in `room` (the screen without its status line), or the size
+    /// the screen needs at least when nothing fits.
+    func body(for state: PagerState, room: TerminalSize) -> Result<Body, TooSmall> {
+        switch state.view {
+        case .monthPage:
+            let page = monthPage(today: state.today)
+            guard let layout = page.layout(filling: room) else {
+                // Too small for the page: the compact grid of the month.
+                return strip(for: state, room: room, columns: 1, rows: 1)
+            }
+            let lines = Array(repeating: "", count: layout.top) + page.lines(for: state.current, layout: layout)
+            return .success(Body(lines: lines, position: renderer.names.title(of: state.current), monthCount: 1))
+        case .strip:
+            return strip(for: state, room: room, columns: columnCount(width: room.columns), rows: nil)
+        case .yearPage:
+            return yearPage(for: state, room: room)
+        }
+    }
+
+    /// Months in rows of `columns` (shrunk while automatic and too wide), `rows` rows or as
+    /// many as fit, centred.
+    func strip(for state: PagerState, room: TerminalSize, columns: Int, rows: Int?) -> Result<Body, TooSmall> {
+        let rowCount = max(1, rows ?? (room.rows + 1) / (renderer.rowLineCount + 1))
+        var columnCount = max(1, columns)
+        var renderer = self.renderer
+        renderer.highlightedDay = highlightToday ? state.today : nil
+        while true {
+            let months = Array(state.index.forward.prefix(columnCount * rowCount))
+            let grids = months.map(renderer.grid(for:))
+            let rowsOfGrids = stride(from: 0, to: grids.count, by: columnCount).map { Array(grids[$0..<min(grids.count, $0 + columnCount)]) }
+            // Titles wider than a grid (a long leap-month name) widen their column.
+            let width = max(blockWidth(columns: min(columnCount, grids.count)), rowsOfGrids.map(renderer.rowWidth).max() ?? 0)
+            let height = rowsOfGrids.count * (renderer.rowLineCount + 1) - 1
+            if width > room.columns, self.columns == nil || rows != nil, columnCount > 1 {
+                columnCount -= 1
+                continue
+            }
+            guard width <= room.columns, renderer.rowLineCount <= room.rows else {
+                return .failure(TooSmall(needed: TerminalSize(columns: width, rows: renderer.rowLineCount + 1)))
+            }
+            let left = String(repeating: " ", count: (room.columns - width) / 2)
+            var lines = Array(repeating: "", count: max(0, (room.rows - height) / 2))
+            for (number, row) in rowsOfGrids.enumerated() {
+                if number > 0 { lines.append("") }
+                let rendered = renderer.formatRow(row)
+                lines += (0..<renderer.rowLineCount).map { $0 < rendered.count && !rendered[$0].isEmpty ? left + rendered[$0] : "" }
+            }
+            return .success(Body(lines: lines, position: range(months), monthCount: months.count))
+        }
+    }
+
+    /// The calendar year of the state's month under its heading, as `--year` prints it, in as
+    /// few rows as the width allows; scrolled when taller than `room`.
+    func yearPage(for state: PagerState, room: TerminalSize) -> Result<Body, TooSmall> {
+        let months = state.calendar.monthsOfYear(holding: state.current).filter(state.bounds.admits)
+        var renderer = self.renderer
+        renderer.titleStyle = .monthOnly
+        renderer.highlightedDay = highlightToday ? state.today : nil
+        let grids = months.map(renderer.grid(for:))
+        let fit = max(1, (min(room.columns, 100_000) + MonthRenderer.gutter) / (renderer.monthWidth + MonthRenderer.gutter))
+        let rowCount = (grids.count + fit - 1) / max(1, fit)
+        let columnCount = max(1, (grids.count + max(1, rowCount) - 1) / max(1, rowCount))
+        let rowsOfGrids = stride(from: 0, to: grids.count, by: columnCount).map { Array(grids[$0..<min(grids.count, $0 + columnCount)]) }
+        let width = rowsOfGrids.map(renderer.rowWidth).max() ?? 0
+        guard width <= room.columns, renderer.rowLineCount <= room.rows else {
+            return .failure(TooSmall(needed: TerminalSize(columns: max(width, renderer.monthWidth), rows: renderer.rowLineCount + 1)))
+        }
+        let left = String(repeating: " ", count: (room.columns - width) / 2)
+        let heading = months.first.map { renderer.names.yearTitle(of: $0) } ?? ""
+        var lines = [String(repeating: " ", count: max(0, (room.columns - DisplayWidth.of(heading)) / 2)) + heading]
+        for (number, row) in rowsOfGrids.enumerated() {
+            if number > 0 { lines.append("") }
+            let rendered = renderer.formatRow(row)
+            lines += (0..<renderer.rowLineCount).map { $0 < rendered.count && !rendered[$0].isEmpty ? left + rendered[$0] : "" }
+        }
+        if lines.count < room.rows { lines = Array(repeating: "", count: (room.rows - lines.count) / 2) + lines }
+        return .success(Body(lines: lines, position: heading, monthCount: months.count))
+    }
+
+    /// A screen too small for what it should show, and the size it needs.
+    struct TooSmall: Error {
+        let needed: TerminalSize
+    }
+
+    // MARK: Room
+
+    /// What `state`'s screen allows at `size`: months a screenful of the strip shows, and how
+    /// far the help or the year page scrolls.
+    public func room(for state: PagerState, size: TerminalSize) -> PagerState.Room {
+        let room = TerminalSize(columns: size.columns, rows: max(0, size.rows - 1))
+        var result = PagerState.Room(monthsPerScreen: 1, scrollLimit: 0, linesPerScreen: max(1, room.rows - 1))
+        if case .help = state.screen {
+            result.scrollLimit = max(0, helpLines(width: size.columns, view: state.view).count - room.rows)
+            return result
+        }
+        // The month page neither pages by screenfuls nor scrolls: no need to draw it.
+        if state.view != .monthPage, case .success(let body) = self.body(for: state, room: room) {
+            result.monthsPerScreen = max(1, body.monthCount)
+            if state.view == .yearPage { result.scrollLimit = max(0, body.lines.count - room.rows) }
+        }
+        return result
     }
 
     // MARK: Frames
@@ -52,78 +191,52 @@ public struct PagerView {
     public func frame(for state: PagerState, size: TerminalSize) -> Frame {
         var frame = Frame(size: size)
         guard size.rows > 0, size.columns > 0 else { return frame }
-        let count = columnCount(width: size.columns)
-        let months = Array(state.index.forward.prefix(count))
-        let grids = months.map(renderer.grid(for:))
-        // Titles wider than a grid (a long leap-month name) widen their column.
-        let width = max(blockWidth(columns: count), renderer.rowWidth(grids))
-        let needed = TerminalSize(columns: width, rows: renderer.rowLineCount + 1)
-        guard size.columns >= needed.columns, size.rows >= needed.rows else {
-            frame.lines[0] = Self.fit("terminal too small: \(needed.columns)x\(needed.rows) needed, \(size.columns)x\(size.rows) here",
-                                      width: size.rows == 1 ? size.columns - 1 : size.columns)
+        let statusRow = size.rows - 1
+        let room = TerminalSize(columns: size.columns, rows: statusRow)
+        let lastWidth = size.columns - 1
+        let compact = compactSize
+        if size.columns < compact.columns || size.rows < compact.rows {
+            frame.lines[0] = Self.tooSmall(needed: compact, size: size)
             return frame
         }
-        let statusRow = size.rows - 1
-        switch state.screen {
-        case .help:
-            place(PagerBindings.helpLines, in: &frame, rows: statusRow)
-            frame.lines[statusRow] = Self.fit("Press any key to return", width: size.columns - 1)
-        case .months, .prompt:
-            var renderer = self.renderer
-            renderer.highlightedDay = highlightToday ? state.today : nil
-            let lines = renderer.formatRow(grids)
-            let left = String(repeating: " ", count: (size.columns - width) / 2)
-            let top = (statusRow - renderer.rowLineCount) / 2
-            for (offset, line) in lines.prefix(renderer.rowLineCount).enumerated() where !line.isEmpty {
-                frame.lines[top + offset] = left + line
+        if case .help = state.screen {
+            let lines = helpLines(width: size.columns, view: state.view)
+            let scroll = min(state.scroll, max(0, lines.count - room.rows))
+            let shown = Array(lines.dropFirst(scroll).prefix(room.rows))
+            let top = lines.count <= room.rows ? (room.rows - lines.count) / 2 : 0
+            let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
+            let left = String(repeating: " ", count: max(0, (size.columns - width) / 2))
+            for (offset, line) in shown.enumerated() where !line.isEmpty {
+                frame.lines[top + offset] = Self.fit(left + line, width: size.columns)
             }
-            if case .prompt(let text) = state.screen {
-                let prompt = Self.fit(Self.promptLabel + text, width: size.columns - 1)
-                frame.lines[statusRow] = prompt
-                frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
-            } else {
-                frame.lines[statusRow] = statusLine(for: state, months: months, width: size.columns - 1)
+            let status = lines.count <= room.rows ? "Press any key to return"
+                : "lines \(scroll + 1)-\(scroll + shown.count) of \(lines.count): j, k, Space, b scroll; any other key returns"
+            frame.lines[statusRow] = Self.fit(status, width: lastWidth)
+            return frame
+        }
+        let body: Body
+        switch self.body(for: state, room: room) {
+        case .success(let made): body = made
+        case .failure(let tooSmall):
+            frame.lines[0] = Self.tooSmall(needed: tooSmall.needed, size: size)
+            return frame
+        }
+        let scroll = state.view == .yearPage ? min(state.scroll, max(0, body.lines.count - room.rows)) : 0
+        for (row, line) in body.lines.dropFirst(scroll).prefix(room.rows).enumerated() where !line.isEmpty {
+            frame.lines[row] = line
+        }
+        if case .prompt(let text) = state.screen {
+            let prompt = Self.fit(Self.promptLabel + text, width: lastWidth)
+            frame.lines[statusRow] = prompt
+            frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
+        } else {
+            var position = [body.position, "[" + state.view.label + "]"]
+            if body.lines.count > room.rows {
+                position.append("lines \(scroll + 1)-\(scroll + room.rows)/\(body.lines.count)")
             }
+            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
         }
         return frame
-    }
-
-    /// The status line: the message of the last key or where the screen stands, a count being
-    /// typed, then as many of the main keys as fit in `width` cells.
-    func statusLine(for state: PagerState, months: [Month], width: Int) -> String {
-        var left = state.message?.text ?? position(of: months)
-        if let count = state.count { left += "  count: \(count)" }
-        let room = width - DisplayWidth.of(left) - 3
-        var kept: [(order: Int, text: String)] = []
-        var used = 0
-        for hint in PagerBindings.hints {
-            let cost = DisplayWidth.of(hint.text) + (kept.isEmpty ? 0 : 2)
-            if used + cost > room { break }
-            kept.append(hint)
-            used += cost
-        }
-        let hints = kept.sorted { $0.order < $1.order }.map(\.text).joined(separator: "  ")
-        return Self.fit(hints.isEmpty ? left : left + "   " + hints, width: width)
-    }
-
-    /// "February 2024" for one month; for several "February to April 2024" within a year,
-    /// else "December 2024 to February 2025".
-    func position(of months: [Month]) -> String {
-        guard let first = months.first else { return "" }
-        guard let last = months.last, months.count > 1 else { return renderer.names.title(of: first) }
-        let sameYear = first.name.isInSameYear(as: last.name)
-        let start = sameYear ? renderer.names.monthName(of: first) : renderer.names.title(of: first)
-        return start + " to " + renderer.names.title(of: last)
-    }
-
-    /// Places `lines` as a block centred in the first `rows` rows, clipped to the frame.
-    private func place(_ lines: [String], in frame: inout Frame, rows: Int) {
-        let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
-        let left = String(repeating: " ", count: max(0, (frame.size.columns - width) / 2))
-        let top = max(0, (rows - lines.count) / 2)
-        for (offset, line) in lines.prefix(rows).enumerated() where !line.isEmpty {
-            frame.lines[top + offset] = Self.fit(left + line, width: frame.size.columns)
-        }
     }
 
     /// `text` cut to `width` cells (plain text, no escape sequences).

@@ -17,6 +17,10 @@ public struct CalendarNames {
     public let labelWidth: Int
     /// The narrowest labels, as cal's.
     public static let minimumLabelWidth = 2
+    /// The locale's weekday names, Sunday first: whole ("Sunday") and abbreviated ("Sun"),
+    /// uncut, for the month page's header where cells are wide enough.
+    public let fullWeekdayNames: [String]
+    public let shortWeekdayNames: [String]
     private let titles: Titles
 
     private enum Titles {
@@ -33,6 +37,8 @@ public struct CalendarNames {
     ]
     /// English weekday abbreviations of the POSIX locale, Sunday first.
     public static let posixWeekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    /// English weekday names of the POSIX locale, whole, Sunday first.
+    public static let posixFullWeekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// Names for `calendar` in `locale` (nil: the POSIX locale).
     public init(locale: Locale?, calendar: MonthCalendar) {
@@ -40,11 +46,17 @@ public struct CalendarNames {
         if locale == nil, identifier == .gregorian || identifier == .iso8601 {
             titles = .posixGregorian
             (weekdayLabels, labelWidth) = Self.headerLabels([Self.posixWeekdayNames])
+            fullWeekdayNames = Self.posixFullWeekdayNames
+            shortWeekdayNames = Self.posixWeekdayNames
             return
         }
         let formatted = Formatted(locale: Self.withWesternDigits(locale ?? Locale(identifier: "en_US_POSIX")), calendar: calendar)
         titles = .formatted(formatted)
         (weekdayLabels, labelWidth) = Self.headerLabels(Self.weekdaySymbols(of: formatted.monthYear.formatter))
+        let full: [String] = formatted.monthYear.formatter.standaloneWeekdaySymbols
+        let short: [String] = formatted.monthYear.formatter.shortStandaloneWeekdaySymbols
+        fullWeekdayNames = full.count == 7 ? full : Self.posixFullWeekdayNames
+        shortWeekdayNames = short.count == 7 ? short : Self.posixWeekdayNames
     }
 
     /// The cells the weekday labels of `locale` (nil: POSIX) need for `calendar`: what the day
