@@ -60,7 +60,7 @@ public enum InfCal {
                     try configuration.printMonths(to: standardOutput)
                 }
             case .paged:
-                return try PagerSession(configuration: configuration).run()
+                return try PagerSession(configuration: configuration, events: store).run()
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.

@@ -31,10 +31,13 @@ final class PagerSession {
         case hangUp
     }
 
-    init(configuration: Configuration) {
+    /// A session for `configuration`, showing `events` when the run reads some.
+    init(configuration: Configuration, events: EventStore? = nil) {
         state = PagerState(calendar: configuration.calendar, start: configuration.start,
                            bounds: configuration.bounds, today: configuration.today, view: configuration.page.initialView)
-        view = PagerView(configuration: configuration)
+        var view = PagerView(configuration: configuration)
+        view.events = events
+        self.view = view
         followsClock = configuration.todayFollowsClock
         mouse = configuration.page.mouse
     }

@@ -13,6 +13,8 @@ public struct PagerState {
         case help
         /// The go-to prompt on the status line, with what was typed so far.
         case prompt(String)
+        /// The month's agenda over the view (key `a`), scrolled by `scroll`.
+        case agenda
     }
 
     /// The three views the pager shows, cycled by `v`.
@@ -90,7 +92,7 @@ public struct PagerState {
     public private(set) var today: Int
     /// The view shown.
     public private(set) var view: View
-    /// Lines the help or the year page is scrolled down by.
+    /// Lines the help, the agenda or the year page is scrolled down by.
     public private(set) var scroll = 0
     /// Whether the count typed was more than `maximumCount` and was cut to it.
     public private(set) var countCapped = false
@@ -140,7 +142,7 @@ public struct PagerState {
     /// Whether `key` reads `room` (a screenful, a scroll), so that the caller works it out
     /// only then: for the strip it means laying out every month on the screen.
     public func needsRoom(for key: Key) -> Bool {
-        if screen == .help { return true }
+        if screen == .help || screen == .agenda { return true }
         guard let action = PagerBindings.action(for: key) else { return false }
         return [.scrollDown, .scrollUp, .nextScreen, .previousScreen].contains(action)
     }
@@ -153,6 +155,32 @@ public struct PagerState {
         case .prompt(let text):
             return handlePrompt(key, text: text)
         case .months:
+            return handleMonths(key)
+        case .agenda:
+            return handleAgenda(key)
+        }
+    }
+
+    /// In the agenda: `a` and Esc close it, the scrolling keys scroll it, q and Ctrl-C quit;
+    /// the other keys act on the months, and the agenda follows the month shown.
+    private mutating func handleAgenda(_ key: Key) -> Outcome {
+        if key == .escape, count == nil {
+            screen = .months
+            scroll = 0
+            return .draw
+        }
+        switch PagerBindings.action(for: key) {
+        case .agenda?:
+            screen = .months
+            scroll = 0
+            count = nil
+            return .draw
+        case .scrollDown?, .scrollUp?, .nextScreen?, .previousScreen?:
+            let lines = scrollLines(for: PagerBindings.action(for: key) ?? .scrollDown) * (count ?? 1)
+            count = nil
+            scroll = min(room.scrollLimit, max(0, scroll + lines))
+            return .draw
+        default:
             return handleMonths(key)
         }
     }
@@ -245,13 +273,16 @@ public struct PagerState {
         case .cycleView:
             view = view.next
             scroll = 0
+        case .agenda:
+            screen = .agenda
+            scroll = 0
         case .help:
             screen = .help
             scroll = 0
         case .redraw: return .redraw
         case .quit: return .quit
         }
-        if action != .cycleView, action != .help { scroll = 0 }
+        if action != .cycleView, action != .help, action != .agenda { scroll = 0 }
         if capped, message == nil {
             message = Message(text: "count capped at \(Self.maximumCount)", isError: false)
         }

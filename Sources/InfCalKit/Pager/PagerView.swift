@@ -16,6 +16,11 @@ public struct PagerView {
     public let box: BoxCharacters
     /// The locale's weekend (weekdays, 1 is Sunday).
     public let weekendDays: Set<Int>
+    /// The events of the run, if it reads any: listed in the month page's cells, marked in the
+    /// strip and the year page when colour is on, and the month's agenda (key `a`).
+    public var events: EventStore?
+    /// Formats the agenda's lines (the locale's weekday names).
+    public var agendaPrinter = AgendaPrinter(locale: nil, width: nil)
 
     /// Lines of the grid block: title, weekday header and six weeks.
     public static let gridLines = 8
@@ -46,6 +51,7 @@ public struct PagerView {
         }
         self.init(renderer: renderer, highlightToday: configuration.color, columns: fixed,
                   box: configuration.page.box, weekendDays: configuration.page.weekendDays)
+        agendaPrinter = AgendaPrinter(locale: configuration.locale, width: nil)
     }
 
     /// Months side by side in the strip on a screen `width` cells wide.
@@ -87,7 +93,8 @@ public struct PagerView {
     func body(for state: PagerState, room: TerminalSize) -> Result<Body, TooSmall> {
         switch state.view {
         case .monthPage:
-            let page = monthPage(today: state.today)
+            var page = monthPage(today: state.today)
+            page.events = events?.occurrencesByDay(state.current.firstDay..<state.current.endDay) ?? [:]
             guard let layout = page.layout(filling: room) else {
                 // Too small for the page: the compact grid of the month.
                 return strip(for: state, room: room, columns: 1, rows: 1)
@@ -110,6 +117,7 @@ public struct PagerView {
         renderer.highlightedDay = highlightToday ? state.today : nil
         while true {
             let months = Array(state.index.forward.prefix(columnCount * rowCount))
+            renderer.markedDays = markedDays(months)
             let grids = months.map(renderer.grid(for:))
             let rowsOfGrids = stride(from: 0, to: grids.count, by: columnCount).map { Array(grids[$0..<min(grids.count, $0 + columnCount)]) }
             // Titles wider than a grid (a long leap-month name) widen their column.
@@ -140,6 +148,7 @@ public struct PagerView {
         var renderer = self.renderer
         renderer.titleStyle = .monthOnly
         renderer.highlightedDay = highlightToday ? state.today : nil
+        renderer.markedDays = markedDays(months)
         let grids = months.map(renderer.grid(for:))
         let fit = max(1, (min(room.columns, 100_000) + MonthRenderer.gutter) / (renderer.monthWidth + MonthRenderer.gutter))
         let rowCount = (grids.count + fit - 1) / max(1, fit)
@@ -161,6 +170,13 @@ public struct PagerView {
         return .success(Body(lines: lines, position: heading, monthCount: months.count))
     }
 
+    /// The days of `months` with events, marked in the compact grids when colour is on.
+    func markedDays(_ months: [Month]) -> Set<Int> {
+        guard highlightToday, let events, let first = months.map(\.firstDay).min(),
+              let end = months.map(\.endDay).max() else { return [] }
+        return Set(events.occurrencesByDay(first..<end).keys)
+    }
+
     /// A screen too small for what it should show, and the size it needs.
     struct TooSmall: Error {
         let needed: TerminalSize
@@ -175,6 +191,12 @@ public struct PagerView {
         var result = PagerState.Room(monthsPerScreen: 1, scrollLimit: 0, linesPerScreen: max(1, room.rows - 1))
         if case .help = state.screen {
             result.scrollLimit = max(0, helpLines(width: size.columns, view: state.view).count - room.rows)
+            return result
+        }
+        if case .agenda = state.screen {
+            let overlay = agenda(for: state)
+            result.scrollLimit = overlay.scrollLimit(in: room)
+            result.linesPerScreen = max(1, overlay.visibleLines(in: room) - 1)
             return result
         }
         // The month page neither pages by screenfuls nor scrolls: no need to draw it.
@@ -225,7 +247,18 @@ public struct PagerView {
         for (row, line) in body.lines.dropFirst(scroll).prefix(room.rows).enumerated() where !line.isEmpty {
             frame.lines[row] = line
         }
-        if case .prompt(let text) = state.screen {
+        if case .agenda = state.screen {
+            let overlay = agenda(for: state)
+            let scroll = min(state.scroll, overlay.scrollLimit(in: room))
+            let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room, scroll: scroll, box: box)
+            for row in 0..<min(room.rows, drawn.count) { frame.lines[row] = drawn[row] }
+            var position = ["agenda of " + overlay.title]
+            if overlay.lines.count > overlay.visibleLines(in: room) {
+                position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
+            }
+            position.append("a or Esc closes")
+            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
+        } else if case .prompt(let text) = state.screen {
             let prompt = Self.fit(Self.promptLabel + text, width: lastWidth)
             frame.lines[statusRow] = prompt
             frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
@@ -237,6 +270,14 @@ public struct PagerView {
             frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
         }
         return frame
+    }
+
+    /// The agenda of the state's first month: its occurrences as `--agenda` lists them.
+    func agenda(for state: PagerState) -> AgendaOverlay {
+        let month = state.current
+        let title = renderer.names.title(of: month)
+        guard let events else { return AgendaOverlay(title: title, lines: ["no events: start infcal with --events FILE"]) }
+        return AgendaOverlay(title: title, lines: events.occurrences(startingOn: month.firstDay..<month.endDay).map(agendaPrinter.line))
     }
 
     /// `text` cut to `width` cells (plain text, no escape sequences).

@@ -93,12 +93,19 @@ public struct MonthPage {
     public let weekendDays: Set<Int>
     /// Whether escape sequences set today and the weekend apart.
     public let color: Bool
+    /// The occurrences touching each day of the month drawn (day number to occurrences): each
+    /// day cell lists them under its number (see `DayCellEvents`), and with colour the numbers
+    /// of days with events are bold and underlined. Empty without events.
+    public var events: [Int: [Occurrence]] = [:]
 
     /// Dim on and off (SGR 2 and 22).
     static let dimOn = "\u{1B}[2m"
     static let dimOff = "\u{1B}[22m"
     static let reverseOn = "\u{1B}[7m"
     static let reverseOff = "\u{1B}[27m"
+    /// Bold and underlined, as the stream marks days with events.
+    static let markOn = "\u{1B}[1;4m"
+    static let markOff = "\u{1B}[22;24m"
 
     /// A page drawn with `renderer`'s names and numbering, the lines of `box`, and with `color`,
     /// today (the renderer's highlighted day) and `weekendDays` set apart.
@@ -191,13 +198,16 @@ public struct MonthPage {
                 if let cell = grid.cell(week: week, column: column) {
                     let digits = String(cell.label)
                     numbers += String(repeating: " ", count: max(0, numberRoom - digits.count))
+                    let marked = color && events[cell.day] != nil
+                    if marked { numbers += Self.markOn }
                     if color, cell.day == renderer.highlightedDay {
                         numbers += Self.reverseOn + digits + Self.reverseOff
-                    } else if color, weekendDays.contains(weekday(ofColumn: column)) {
+                    } else if color, !marked, weekendDays.contains(weekday(ofColumn: column)) {
                         numbers += Self.dimOn + digits + Self.dimOff
                     } else {
                         numbers += digits
                     }
+                    if marked { numbers += Self.markOff }
                     numbers += String(repeating: " ", count: max(0, inside - max(numberRoom, digits.count)))
                 } else {
                     numbers += emptyInside
@@ -205,10 +215,39 @@ public struct MonthPage {
                 numbers += box.vertical
             }
             lines.append(numbers)
-            for _ in 0..<max(0, layout.cellHeight - 2) { lines.append(blankLine) }
+            let room = max(0, layout.cellHeight - 2)
+            if events.isEmpty || room == 0 {
+                for _ in 0..<room { lines.append(blankLine) }
+            } else {
+                lines += eventLines(grid, week: week, inside: inside, room: room, left: margin + weekBlank, blankLine: blankLine)
+            }
         }
         lines.append(rule(box.bottom))
         return lines
+    }
+
+    /// The `room` lines under the numbers of week `week`, after `left` (the margin and the week
+    /// column): each day's events, one a line, a space from the cell's left line.
+    func eventLines(_ grid: MonthGrid, week: Int, inside: Int, room: Int, left: String, blankLine: String) -> [String] {
+        let pad = inside > 2 ? 1 : 0
+        var cells: [[String]] = []
+        for column in 0..<7 {
+            guard let cell = grid.cell(week: week, column: column), let occurrences = events[cell.day] else {
+                cells.append([])
+                continue
+            }
+            cells.append(DayCellEvents.lines(occurrences, day: cell.day, width: inside - pad, height: room))
+        }
+        guard cells.contains(where: { !$0.isEmpty }) else { return Array(repeating: blankLine, count: room) }
+        let start = left + box.vertical
+        return (0..<room).map { line in
+            var text = start
+            for column in 0..<7 {
+                let entry = line < cells[column].count ? String(repeating: " ", count: pad) + cells[column][line] : ""
+                text += entry + String(repeating: " ", count: max(0, inside - DisplayWidth.of(entry))) + box.vertical
+            }
+            return text
+        }
     }
 
     /// `line` without trailing spaces.

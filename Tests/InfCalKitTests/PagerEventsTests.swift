@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import InfCalKit
+
+/// Events in the pager without a terminal: marks in the compact grids and on the page with
+/// colour, the cells' lines, and the agenda key's states.
+@Suite struct PagerEventsTests {
+    typealias F = PagerFixture
+
+    /// A store with an all-day event on Saturday 2024-02-03 and a timed one on 2024-02-15.
+    static func store() -> EventStore {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:s\r\nSUMMARY:Market\r\nDTSTART;VALUE=DATE:20240203\r\nEND:VEVENT\r\n"
+            + "BEGIN:VEVENT\r\nUID:t\r\nSUMMARY:Review\r\nDTSTART:20240215T140000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        return EventStore(events: EventReader.read(Array(text.utf8)).events, display: .utc)
+    }
+
+    @Test func pageMarksDaysWithEventsOnlyWithColour() throws {
+        let renderer = MonthRenderer(names: CalendarNames(locale: nil, calendar: F.gregorian), calendar: F.gregorian,
+                                     firstWeekday: 1, highlightedDay: try F.day(2024, 2, 15))
+        let month = try #require(F.gregorian.month(containing: try F.day(2024, 2, 1)))
+        let layout = try #require(MonthPageLayout.filling(TerminalSize(columns: 80, rows: 23), numberWidth: 2, weekColumnWidth: 0))
+        var page = MonthPage(renderer: renderer, box: .unicode, weekendDays: [1, 7], color: true)
+        page.events = Self.store().occurrencesByDay(month.firstDay..<month.endDay)
+        let text = page.lines(for: month, layout: layout).joined(separator: "\n")
+        // Saturday the 3rd: marked, not dimmed; today the 15th: marked and reversed.
+        #expect(text.contains("\u{1B}[1;4m3\u{1B}[22;24m"))
+        #expect(text.contains("\u{1B}[1;4m\u{1B}[7m15\u{1B}[27m\u{1B}[22;24m"))
+        #expect(text.contains("\u{1B}[2m4\u{1B}[22m"))
+        #expect(text.contains(" Market ") && text.contains(" 14:00 Re…"))
+        var plain = MonthPage(renderer: renderer, box: .unicode, weekendDays: [1, 7], color: false)
+        plain.events = page.events
+        let plainLines = plain.lines(for: month, layout: layout)
+        #expect(!plainLines.joined().contains("\u{1B}"))
+        // Cells keep their width: every line of the grid has its eight lines where the rules have them.
+        let rule = try #require(plainLines.first { $0.contains("┌") })
+        let bars = MonthPageTests.bars(rule)
+        for line in plainLines where line.contains("│") { #expect(MonthPageTests.bars(line) == bars, "\(line)") }
+        // Without events the page is the page it was.
+        let none = MonthPage(renderer: renderer, box: .unicode, weekendDays: [1, 7], color: false).lines(for: month, layout: layout)
+        #expect(none.count == plainLines.count)
+        #expect(!none.joined().contains("Market"))
+    }
+
+    @Test func stripAndYearPageMarkWithColour() throws {
+        var view = F.view(columns: 1, highlight: true)
+        view.events = Self.store()
+        for viewKind in [PagerState.View.strip, .yearPage] {
+            let state = try F.state(view: viewKind)
+            let text = view.frame(for: state, size: TerminalSize(columns: 80, rows: 40)).lines.joined(separator: "\n")
+            #expect(text.contains("\u{1B}[1;4m3\u{1B}[22;24m"), "\(viewKind)")
+            #expect(text.contains("\u{1B}[7m\u{1B}[1;4m15\u{1B}[22;24m\u{1B}[27m"), "\(viewKind)")
+            #expect(text.components(separatedBy: "\u{1B}[1;4m").count - 1 == 2, "\(viewKind)")
+        }
+        var plainView = F.view(columns: 1, highlight: false)
+        plainView.events = Self.store()
+        let plain = plainView.frame(for: try F.state(view: .strip), size: TerminalSize(columns: 80, rows: 40))
+        #expect(!plain.lines.joined().contains("\u{1B}"))
+    }
+
+    @Test func agendaKeyStates() throws {
+        var state = try F.state()
+        state.room = PagerState.Room(monthsPerScreen: 1, scrollLimit: 3, linesPerScreen: 5)
+        F.type("a", into: &state)
+        #expect(state.screen == .agenda)
+        F.type("jjjjj", into: &state)
+        #expect(state.scroll == 3)
+        F.type("k", into: &state)
+        #expect(state.scroll == 2)
+        // n moves the month under the agenda, which stays open, scrolled to the top.
+        F.type("n", into: &state)
+        #expect(state.screen == .agenda && state.position == (2024, 3) && state.scroll == 0)
+        F.type("a", into: &state)
+        #expect(state.screen == .months)
+        F.type("a", into: &state)
+        #expect(state.handle(.escape) == .draw)
+        #expect(state.screen == .months)
+        F.type("a", into: &state)
+        #expect(state.handle(.character("q")) == .quit)
+    }
+
+    /// The README's picture of the month page with events is this frame: the example files in
+    /// Europe/Berlin at 100x30. Checked by eye against the files: Tuesday standups at 09:00
+    /// (on the 12th with three more: 10:00, 12:30, 16:30), Monday and Thursday gym at 07:00,
+    /// fortnightly reviews from the 8th, the conference from the 19th to the 21st before the
+    /// day's timed events, the 11:00 Lisbon talk at 12:00 Berlin time, Easter on the 31st.
+    @Test func readmePictureOfTheMonthPageWithEvents() throws {
+        let environment = RunEnvironment(variables: ["TERM": "xterm", "LC_ALL": "C.UTF-8"], stdoutIsTerminal: true,
+                                         terminalWidth: 100, localToday: (2024, 3, 15), keyboardIsAvailable: true)
+        let configuration = try Configuration.resolve(ArgumentParser.parse(["--today", "2024-03-15", "--from", "2024-03",
+                                                                            "--color", "never"]), environment: environment)
+        let examples = DocumentationTests.root.appendingPathComponent("examples")
+        var events: [Event] = []
+        for name in ["holidays.ics", "team.ics"] {
+            let data = try Data(contentsOf: examples.appendingPathComponent(name))
+            events += EventReader.read(Array(data)).events
+        }
+        var view = PagerView(configuration: configuration)
+        view.events = EventStore(events: events, display: DisplayZone(try #require(TimeZone(identifier: "Europe/Berlin"))))
+        let state = PagerState(calendar: configuration.calendar, start: configuration.start, bounds: configuration.bounds,
+                               today: configuration.today, view: configuration.page.initialView)
+        let frame = view.frame(for: state, size: TerminalSize(columns: 100, rows: 30))
+        let text = frame.lines.map(MonthPage.trimmed).joined(separator: "\n")
+        #expect(text.contains("│ Easter Sund…│"))
+        let readme = try String(contentsOf: DocumentationTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```\n" + text + "\n```"))
+    }
+
+    @Test func agendaOverlayDrawsAndScrolls() {
+        let overlay = AgendaOverlay(title: "May", lines: (1...9).map { "line \($0)" })
+        let room = TerminalSize(columns: 30, rows: 8)
+        let body = Array(repeating: "x", count: 8)
+        // 8 lines less the borders and a line above and below: 4 lines of the list.
+        #expect(overlay.visibleLines(in: room) == 4)
+        #expect(overlay.scrollLimit(in: room) == 5)
+        #expect(overlay.draw(over: body, room: room, scroll: 0, box: .ascii) == [
+            "x",
+            "          +- May --+",
+            "          | line 1 |",
+            "          | line 2 |",
+            "          | line 3 |",
+            "          | line 4 v",
+            "          +--------+",
+            "x",
+        ])
+        let end = overlay.draw(over: body, room: room, scroll: 99, box: .ascii)
+        #expect(end[2] == "          | line 6 ^" && end[5] == "          | line 9 |")
+        #expect(AgendaOverlay(title: "May", lines: []).lines == ["(no events this month)"])
+    }
+}
