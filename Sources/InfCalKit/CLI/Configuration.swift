@@ -135,8 +135,10 @@ extension Configuration {
     /// Resolves `raw` against `environment`.
     /// - throws: `UsageError` for a bad value or a conflict; nothing has been printed then.
     public static func resolve(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Configuration {
-        let gregorian = MonthCalendar(.gregorian)
-        let calendar = try resolveCalendar(raw)
+        let reform = try resolveReform(raw)
+        // Dates typed are read with the reform; the local date is the real (Gregorian) one.
+        let gregorian = MonthCalendar(.gregorian, reform: reform)
+        let calendar = try resolveCalendar(raw, reform: reform)
         let locale = try resolveLocale(raw, environment: environment)
 
         // Today: --today, else the local date.
@@ -149,7 +151,7 @@ extension Configuration {
         } else {
             let local = environment.localToday
             do {
-                today = try DateArgument.dayNumber(year: local.year, month: local.month, day: local.day, in: gregorian)
+                today = try DateArgument.dayNumber(year: local.year, month: local.month, day: local.day, in: MonthCalendar(.gregorian))
             } catch {
                 // The clock is beyond the calendar: only --today can help.
                 throw .invalidValue(option: "the local date", value: "\(local.year)-\(local.month)-\(local.day)",
@@ -281,9 +283,9 @@ extension Configuration {
         }
     }
 
-    private static func resolveCalendar(_ raw: RawOptions) throws(UsageError) -> MonthCalendar {
+    private static func resolveCalendar(_ raw: RawOptions, reform: Reform) throws(UsageError) -> MonthCalendar {
         guard let option = raw.last(.calendar), let value = option.value, value.lowercased() != "list" else {
-            return MonthCalendar(.gregorian)
+            return MonthCalendar(.gregorian, reform: reform)
         }
         guard let identifier = CalendarChoice.identifier(named: value), CalendarChoice.isUsable(identifier) else {
             let known = CalendarChoice.identifier(named: value) != nil
@@ -291,7 +293,16 @@ extension Configuration {
                                 expected: (known ? "a calendar this platform's Foundation computes: " : "one of ")
                                     + CalendarChoice.usableNames.joined(separator: ", ") + ", or list")
         }
-        return MonthCalendar(identifier)
+        return MonthCalendar(identifier, reform: reform)
+    }
+
+    /// The reform of `--reform` (default: 1582, Foundation's).
+    private static func resolveReform(_ raw: RawOptions) throws(UsageError) -> Reform {
+        guard let option = raw.last(.reform), let value = option.value else { return .papal }
+        guard let reform = Reform(named: value) else {
+            throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.reform).expected)
+        }
+        return reform
     }
 
     private static func resolveLocale(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Locale? {
@@ -321,7 +332,7 @@ extension Configuration {
             let day: Int?
             if identifier == .chinese || identifier == .dangi {
                 // Their years count in 60-year cycles: YYYY is the Gregorian year the year begins in.
-                day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian))
+                day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian, reform: calendar.reform))
             } else {
                 var (era, inEra) = (start.name.era, year)
                 if identifier != calendar.calendar.identifier {
