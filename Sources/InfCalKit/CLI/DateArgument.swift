@@ -83,9 +83,7 @@ public enum DateArgument: Equatable, Sendable {
         // Far beyond the calendars' range either way (4713 BC to AD 506713), and small enough
         // that no arithmetic below can overflow.
         guard year.magnitude <= 1_000_000 else { throw .outOfRange }
-        let solar = SolarMonths(reform: gregorian.reform)
-        guard let number = solar.dayNumber(year: year, month: month, day: day), solar.date(number) == (year, month, day)
-        else { throw .noSuchDay }
+        guard let number = gregorian.dayNumber(year: year, month: month, day: day) else { throw .noSuchDay }
         guard number >= MonthCalendar.lowerLimitDay, number < MonthCalendar.arithmeticUpperLimit else { throw .outOfRange }
         return number
     }

@@ -298,6 +298,15 @@ public struct MonthCalendar: Sendable {
 
     // MARK: Days
 
+    /// The day number of astronomical `year`-`month`-`day` in the Gregorian calendar with this
+    /// calendar's reform (Julian before it).
+    /// - returns: nil when the date does not exist (2023-02-29, or a day the reform skipped).
+    public func dayNumber(year: Int, month: Int, day: Int) -> Int? {
+        let solar = SolarMonths(reform: reform)
+        guard let number = solar.dayNumber(year: year, month: month, day: day), solar.date(number) == (year, month, day) else { return nil }
+        return number
+    }
+
     /// The day-of-month numbers of `month`'s days, in order.
     ///
     /// Nearly always 1 through the month's length. Foundation's only break in the numbering is
