@@ -35,6 +35,10 @@ enum MonthInvariants {
             return next.month == 1 && name.month == 12 && nextYear
         }
         guard !next.isLeapMonth, !name.isLeapMonth else { return false }
+        if identifier == .hebrew, name.month == 5 {
+            // Shevat is followed by Adar I (6) in a leap year, by Adar (7) in a common one.
+            return sameYear && next.month == (HebrewMonths.isLeap(name.year) ? 6 : 7)
+        }
         // An era may change within a year (Japanese eras); years run down in the eras before an
         // epoch (years BC, before the R.O.C.).
         if next.month == name.month + 1 { return sameYear || next.era != name.era }
