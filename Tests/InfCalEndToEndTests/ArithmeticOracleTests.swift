@@ -152,6 +152,36 @@ import InfCalKit
         #expect(Self.grid(september, in: calendar).map(\.label) == [1, 2] + Array(14...30))
     }
 
+    /// The command line: `--reform 1752` prints what `ncal -C` prints around the reform, with
+    /// day-of-year numbers too (`ncal -C -j`); dates typed are read with the reform; a bad
+    /// reform is a usage error that names the choices.
+    @Test(.enabled(if: NcalAgreementTests.ncal != nil, "ncal is not installed (apt-get install ncal); skipping the reform comparison"))
+    func reformOnTheCommandLine() throws {
+        for (month, flags) in [(8, [String]()), (9, []), (10, []), (9, ["-j"])] {
+            let result = try BinaryRunner.run(["--reform", "1752", "--from", "1752-\(month)", "--forward", "1", "--today", "2024-02-15"] + flags)
+            #expect(result.status == 0)
+            #expect(NcalAgreementTests.normalized(result.stdout) == (try NcalAgreementTests.ncalLines(["-C"] + flags + [String(month), "1752"])))
+        }
+        let year = try BinaryRunner.run(["--reform", "1752", "--year", "1752", "--today", "2024-02-15"])
+        // ncal always prints six week rows, infcal as many as the month needs; the year
+        // heading is centred differently.
+        #expect(NcalAgreementTests.normalized(year.stdout).filter { !$0.isEmpty }.dropFirst()
+                == (try NcalAgreementTests.ncalLines(["-C", "-y", "1752"])).filter { !$0.isEmpty }.dropFirst())
+        // 1900-02-29 exists in the Julian calendar only; 1752-09-05 not with the 1752 reform.
+        #expect(try BinaryRunner.run(["--reform", "julian", "--from", "1900-02-29", "--forward", "1"]).status == 0)
+        #expect(try BinaryRunner.run(["--reform", "gregorian", "--from", "1900-02-29", "--forward", "1"]).status == 64)
+        #expect(try BinaryRunner.run(["--reform", "1582", "--from", "1752-09-05", "--forward", "1"]).status == 0)
+        let skipped = try BinaryRunner.run(["--reform", "1752", "--from", "1752-09-05", "--forward", "1"])
+        #expect(skipped.status == 64 && skipped.stdout.isEmpty)
+        #expect(skipped.stderr == "infcal: invalid value '1752-09-05' for --from: expected a day that exists (Julian before 1752-09-03, Gregorian from 1752-09-14)\n")
+        let bad = try BinaryRunner.run(["--reform", "1600", "--forward", "1"])
+        #expect(bad.status == 64 && bad.stdout.isEmpty)
+        #expect(bad.stderr == "infcal: invalid value '1600' for --reform: expected 1582, 1752, gregorian or julian\n")
+        // Proleptic Gregorian: October 1582 is whole, as Python's calendar prints it.
+        let october = try BinaryRunner.run(["--reform", "gregorian", "--from", "1582-10", "--forward", "1"])
+        #expect(october.stdout.contains(" 1  2\n 3  4  5  6  7  8  9\n"))
+    }
+
     /// The first day of every month from 4713 BC to 9999 with the 1582 reform is Foundation's,
     /// and the day of the year and the week of the year (ISO and US rules) agree with
     /// Foundation's on days all over that range.

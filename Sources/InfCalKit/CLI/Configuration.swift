@@ -410,7 +410,7 @@ extension Configuration {
         do {
             return try date.period(today: today, in: gregorian)
         } catch {
-            throw .invalidValue(option: option.spelling, value: value, expected: expectation(for: error))
+            throw .invalidValue(option: option.spelling, value: value, expected: expectation(for: error, reform: gregorian.reform))
         }
     }
 
@@ -419,14 +419,17 @@ extension Configuration {
         do {
             return try DateArgument.dayNumber(year: year, month: month, day: day, in: gregorian)
         } catch {
-            throw .invalidValue(option: option.spelling, value: option.value ?? "", expected: expectation(for: error))
+            throw .invalidValue(option: option.spelling, value: option.value ?? "", expected: expectation(for: error, reform: gregorian.reform))
         }
     }
 
-    private static func expectation(for failure: DateArgument.Failure) -> String {
-        switch failure {
-        case .noSuchDay: return "a day that exists (Julian before 1582-10-05, Gregorian from 1582-10-15)"
-        case .outOfRange: return "a date from -4712-01-01 (4713 BC) to about year 500000"
+    private static func expectation(for failure: DateArgument.Failure, reform: Reform) -> String {
+        switch (failure, reform) {
+        case (.noSuchDay, .papal): return "a day that exists (Julian before 1582-10-05, Gregorian from 1582-10-15)"
+        case (.noSuchDay, .british): return "a day that exists (Julian before 1752-09-03, Gregorian from 1752-09-14)"
+        case (.noSuchDay, .gregorian): return "a day that exists (Gregorian throughout, with --reform gregorian)"
+        case (.noSuchDay, .julian): return "a day that exists (Julian throughout, with --reform julian)"
+        case (.outOfRange, _): return "a date from -4712-01-01 (4713 BC) to about year 500000"
         }
     }
 }
