@@ -163,4 +163,36 @@ import Testing
             }
         }
     }
+
+    // MARK: The pager
+
+    /// The pager's `g` (go to a date), `N` and `P` (a year on and back) reach the months the
+    /// stream shows, with the same titles: Tishri 5807 and Elul 5806 in the Hebrew calendar,
+    /// First Month 2615 in the Dangi one.
+    @Test func pagerJumpsReachTheStreamsMonths() throws {
+        for (identifier, date, title) in [(Calendar.Identifier.hebrew, "2046-10-01", "Tishri 5807"),
+                                          (.hebrew, "2046-09-30", "Elul 5806"), (.dangi, "2615-02-15", "First Month 2615"),
+                                          (.chinese, "2057-09-28", "Eighth Month 2057")] {
+            let calendar = MonthCalendar(identifier)
+            let names = CalendarNames(locale: Locale(identifier: "en_US"), calendar: calendar)
+            let start = try #require(calendar.month(containing: 0))
+            var state = PagerState(calendar: calendar, start: start, bounds: MonthBounds(), today: 0)
+            state.goTo(date)
+            let reached = state.current
+            #expect(names.title(of: reached) == title)
+            let parts = date.split(separator: "-").compactMap { Int($0) }
+            #expect(calendar.month(containing: Self.day(parts[0], parts[1], parts[2])) == reached)
+            // A year on and back again: the same month, and a year on is the month of that
+            // number a stream forward reaches.
+            _ = PagerFixture.type("N", into: &state)
+            let later = state.current
+            let streamed = MonthIndex(calendar: calendar, start: reached).forward.prefix(14).first {
+                $0.name.month == reached.name.month && $0.name.isLeapMonth == reached.name.isLeapMonth && $0.firstDay > reached.firstDay
+            }
+            #expect(later == streamed, "\(title)")
+            _ = PagerFixture.type("P", into: &state)
+            #expect(state.current == reached, "\(title)")
+            #expect(names.title(of: state.current) == title)
+        }
+    }
 }
