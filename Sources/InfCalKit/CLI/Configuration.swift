@@ -340,7 +340,9 @@ extension Configuration {
                     (era, inEra) = year > 5_500 ? (1, year - 5_500) : (0, year)
                 }
                 let parts = DateComponents(era: era, year: inEra, month: 1, day: 1, hour: 12)
-                day = calendar.calendar.date(from: parts).map(DayNumber.day(of:))
+                // Gregorian years by arithmetic, with the reform (YYYY is from 1: era 1).
+                day = identifier == .gregorian || identifier == .iso8601 ? calendar.dayNumber(year: year, month: 1, day: 1)
+                    : calendar.calendar.date(from: parts).map(DayNumber.day(of:))
             }
             guard let day, var month = calendar.month(containing: day) else { throw invalid }
             if identifier != .chinese, identifier != .dangi, identifier == calendar.calendar.identifier {
