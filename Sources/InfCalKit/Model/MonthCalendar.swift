@@ -1,12 +1,18 @@
 import Foundation
 
-/// Month arithmetic over a Foundation `Calendar`, computed in UTC at noon.
+/// The months of a calendar: by the calendar's own rules where infcal has them (`MonthRules`:
+/// the Gregorian calendar with its reform, and the Hebrew calendar), else over a Foundation
+/// `Calendar`, computed in UTC at noon.
 ///
 /// Foundation clamps instead of failing: before 1 January 4713 BC (and past a far upper limit)
-/// it hands back dates whose components are pinned or garbled. Every month this type returns
-/// has been checked: its first day's components are day 1 at noon and map back to exactly that
-/// day, and each step moves strictly one way to a month with another name. Where a check
-/// fails the answer is nil, so every walk ends, in both directions, with no month twice.
+/// it hands back dates whose components are pinned or garbled, and far from the present its
+/// answers can break a calendar's rules. Every month this type takes from Foundation has been
+/// checked: its first day's components are day 1 at noon and map back to exactly that day, each
+/// step moves strictly one way, and the month keeps the calendar's invariants
+/// (`MonthInvariants`). The month before a month is the one whose step forward is that month,
+/// so both directions give the same months. Where a check fails the answer is nil, so every
+/// walk ends, in both directions, with no month twice. Every calendar starts with the month
+/// that holds 1 January 4713 BC.
 public struct MonthCalendar: Sendable {
     /// The Foundation calendar that computes the months, in UTC.
     public let calendar: Calendar
