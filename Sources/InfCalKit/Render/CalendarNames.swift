@@ -186,6 +186,30 @@ extension CalendarNames {
         private static let placeholder = "\u{E000}"
         private static let yearPlaceholder = "\u{E001}"
 
+        /// A part of a frame: text, or where the year or the month's name goes.
+        enum Piece {
+            case text(String), year, month
+        }
+
+        /// `frame` cut at the placeholders (String's `replacingOccurrences` goes through
+        /// NSString on Linux and would cost most of a stream's time).
+        static func pieces(of frame: String) -> [Piece] {
+            var pieces: [Piece] = []
+            var text = String.UnicodeScalarView()
+            for scalar in frame.unicodeScalars {
+                let piece: Piece? = String(scalar) == placeholder ? .month : String(scalar) == yearPlaceholder ? .year : nil
+                guard let piece else {
+                    text.append(scalar)
+                    continue
+                }
+                if !text.isEmpty { pieces.append(.text(String(text))) }
+                text = String.UnicodeScalarView()
+                pieces.append(piece)
+            }
+            if !text.isEmpty { pieces.append(.text(String(text))) }
+            return pieces
+        }
+
         /// The calendars whose titles are composed.
         enum Composition {
             case cyclic, hebrew
@@ -199,9 +223,9 @@ extension CalendarNames {
             /// The locale's leap name with the placeholder where the plain name goes.
             let leapTemplate: String
             let calendar: Calendar
-            /// Frames by era and year (cyclic; only the last few are kept), month names by
-            /// number and leap flag (or leap year).
-            var frames: [Int: String] = [:]
+            /// Frames by era and year (cyclic; only the last few are kept), cut at the
+            /// placeholders; month names by number and leap flag (or leap year).
+            var frames: [Int: [Piece]] = [:]
             var names: [Int: String] = [:]
 
             init(composition: Composition, field: DateFormatter?, leapTemplate: String, calendar: Calendar) {
@@ -262,15 +286,15 @@ extension CalendarNames {
         func string(for month: Month) -> String {
             guard let composed else { return formatter.string(from: month.start) }
             let name = month.name
-            let frame: String
+            let frame: [Piece]
             let year: Int
             switch composed.composition {
             case .hebrew:
                 year = name.year
                 frame = composed.frames[0] ?? {
-                    let text = formatter.string(from: DayNumber.date(0))
-                    composed.frames[0] = text
-                    return text
+                    let pieces = Self.pieces(of: formatter.string(from: DayNumber.date(0)))
+                    composed.frames[0] = pieces
+                    return pieces
                 }()
             case .cyclic:
                 // Chinese and Dangi years share Foundation's numbering: cycle 78, year 41 began in 2024.
@@ -284,20 +308,18 @@ extension CalendarNames {
                         let found = composed.calendar.dateComponents([.era, .year], from: date)
                         return found.era == name.era && found.year == name.year ? date : nil
                     } ?? DayNumber.date(month.firstDay + 14)
-                    let text = formatter.string(from: date)
+                    let pieces = Self.pieces(of: formatter.string(from: date))
                     if composed.frames.count >= 16 { composed.frames.removeAll(keepingCapacity: true) }
-                    composed.frames[key] = text
-                    return text
+                    composed.frames[key] = pieces
+                    return pieces
                 }()
             }
-            let titled = frame.replacingOccurrences(of: Self.yearPlaceholder, with: String(year))
-            guard let field = composed.field else { return titled }
             let nameKey: Int
             switch composed.composition {
             case .cyclic: nameKey = name.month * 2 + (name.isLeapMonth ? 1 : 0)
             case .hebrew: nameKey = name.month * 2 + (HebrewMonths.isLeap(name.year) ? 1 : 0)
             }
-            let monthName = composed.names[nameKey] ?? {
+            let monthName = composed.field.map { field in composed.names[nameKey] ?? {
                 let text: String
                 switch composed.composition {
                 case .cyclic:
@@ -312,8 +334,16 @@ extension CalendarNames {
                 }
                 composed.names[nameKey] = text
                 return text
-            }()
-            return titled.replacingOccurrences(of: Self.placeholder, with: monthName)
+            }() } ?? ""
+            var title = ""
+            for piece in frame {
+                switch piece {
+                case .text(let text): title += text
+                case .year: title += String(year)
+                case .month: title += monthName
+                }
+            }
+            return title
         }
     }
 }
