@@ -268,8 +268,7 @@ public struct MonthCalendar: Sendable {
     /// The month holding `day` as Foundation's components find it, checked; for a day in the
     /// calendar's first month, that month.
     private func anchorMonth(near day: Int) -> Month? {
-        let first = firstMonth()
-        if let first, day < first.endDay { return first }
+        if day < Self.firstMonthReach, let first = firstMonth(), day < first.endDay { return first }
         return day >= Self.lowerLimitDay ? directMonth(containing: day) : nil
     }
 
@@ -280,11 +279,14 @@ public struct MonthCalendar: Sendable {
               let next = step(from: firstDay, name: name, by: 1), next.day > day, next.day <= upperLimit ?? .max
         else {
             // Foundation clamps days before 1 January 4713 BC, so the first month's start fails the checks.
-            if let first = firstMonth(), first.contains(day: day) { return first }
+            if day < Self.firstMonthReach, let first = firstMonth(), first.contains(day: day) { return first }
             return nil
         }
         return checked(Month(firstDay: firstDay, dayCount: next.day - firstDay, name: name, nextName: next.name))
     }
+
+    /// A day past the end of every calendar's first month (no month is longer than 31 days).
+    private static let firstMonthReach = lowerLimitDay + 32
 
     /// The month that holds 1 January 4713 BC. Its first day may lie before that day, where
     /// Foundation clamps: it is that day less its day of the month, less one.
