@@ -8,6 +8,7 @@ import Foundation
 
 let usage = """
     Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N]
+           swift run -c release infcal-bench --sweep [CALENDAR...]
 
     Builds infcal with the README's release command (\(ReleaseBuild.commandLine))
     unless --infcal names a binary, then times it against ncal -C and python3 -m calendar
@@ -17,6 +18,9 @@ let usage = """
       --runs N             timed runs of each command (default 9; start-up runs 5 x N, at least 31)
       --infcal PATH        measure this infcal binary instead of building one
       --calendar-months N  months per calendar in the every-calendar measure (default 12000)
+      --sweep [CALENDAR...] instead: walk each calendar's whole range forward, then backward,
+                           in process, and print the months, the times and the differences
+                           (exit status 1 if the walks differ)
       -h, --help           print this help
 
     """
@@ -53,6 +57,8 @@ struct BenchOptions {
 }
 
 func main() -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--sweep" { return Sweep.run(Array(arguments.dropFirst())) }
     do {
         guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
             print(usage, terminator: "")

@@ -4,7 +4,9 @@ extension Configuration {
     /// Resolves `raw` against `environment`.
     /// - throws: `UsageError` for a bad value or a conflict; nothing has been printed then.
     public static func resolve(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Configuration {
-        try ConfigurationResolver(raw: raw, environment: environment).resolve()
+        // Dates typed are read with the reform of --reform.
+        let gregorian = MonthCalendar(.gregorian, reform: try ConfigurationResolver.reform(raw))
+        return try ConfigurationResolver(raw: raw, environment: environment, gregorian: gregorian).resolve()
     }
 }
 
@@ -13,8 +15,18 @@ extension Configuration {
 struct ConfigurationResolver {
     let raw: RawOptions
     let environment: RunEnvironment
-    /// The calendar dates on the command line are read in.
-    let gregorian = MonthCalendar(.gregorian)
+    /// The calendar dates on the command line are read in: Gregorian, with the reform of
+    /// `--reform` (default 1582, Foundation's).
+    let gregorian: MonthCalendar
+
+    /// The reform of `--reform` (default: 1582, Foundation's).
+    static func reform(_ raw: RawOptions) throws(UsageError) -> Reform {
+        guard let option = raw.last(.reform), let value = option.value else { return .papal }
+        guard let reform = Reform(named: value) else {
+            throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.reform).expected)
+        }
+        return reform
+    }
 
     func resolve() throws(UsageError) -> Configuration {
         let calendar = try calendar()
@@ -125,7 +137,7 @@ struct ConfigurationResolver {
 
     func calendar() throws(UsageError) -> MonthCalendar {
         guard let option = raw.last(.calendar), let value = option.value, value.lowercased() != "list" else {
-            return MonthCalendar(.gregorian)
+            return MonthCalendar(.gregorian, reform: gregorian.reform)
         }
         guard let identifier = CalendarChoice.identifier(named: value), CalendarChoice.isUsable(identifier) else {
             let known = CalendarChoice.identifier(named: value) != nil
@@ -133,7 +145,7 @@ struct ConfigurationResolver {
                                 expected: (known ? "a calendar this platform's Foundation computes: " : "one of ")
                                     + CalendarChoice.usableNames.joined(separator: ", ") + ", or list")
         }
-        return MonthCalendar(identifier)
+        return MonthCalendar(identifier, reform: gregorian.reform)
     }
 
     // MARK: Dates
@@ -147,12 +159,13 @@ struct ConfigurationResolver {
             do {
                 return try DateArgument.dayNumber(year: year, month: month, day: day, in: gregorian)
             } catch {
-                throw .invalidValue(option: option.spelling, value: value, expected: Self.expectation(for: error))
+                throw .invalidValue(option: option.spelling, value: value, expected: Self.expectation(for: error, reform: gregorian.reform))
             }
         }
         let local = environment.localToday
         do {
-            return try DateArgument.dayNumber(year: local.year, month: local.month, day: local.day, in: gregorian)
+            // The local date is the real (Gregorian) one, whatever the reform.
+            return try DateArgument.dayNumber(year: local.year, month: local.month, day: local.day, in: MonthCalendar(.gregorian))
         } catch {
             // The clock is beyond the calendar: only --today can help.
             throw .invalidValue(option: "the local date", value: "\(local.year)-\(local.month)-\(local.day)",
@@ -186,9 +199,9 @@ struct ConfigurationResolver {
         do {
             return try DateArgument.dayNumber(year: year, month: month, day: date.day ?? 1, in: gregorian)
         } catch .noSuchDay {
-            throw .invalidValue(option: "DAY", value: String(date.day ?? 1), expected: Self.expectation(for: .noSuchDay))
+            throw .invalidValue(option: "DAY", value: String(date.day ?? 1), expected: Self.expectation(for: .noSuchDay, reform: gregorian.reform))
         } catch {
-            throw .invalidValue(option: "YEAR", value: String(year), expected: Self.expectation(for: error))
+            throw .invalidValue(option: "YEAR", value: String(year), expected: Self.expectation(for: error, reform: gregorian.reform))
         }
     }
 
@@ -296,14 +309,17 @@ struct ConfigurationResolver {
         do {
             return try date.period(today: today, in: gregorian)
         } catch {
-            throw .invalidValue(option: option.spelling, value: value, expected: Self.expectation(for: error))
+            throw .invalidValue(option: option.spelling, value: value, expected: Self.expectation(for: error, reform: gregorian.reform))
         }
     }
 
-    static func expectation(for failure: DateArgument.Failure) -> String {
-        switch failure {
-        case .noSuchDay: return "a day that exists (Julian before 1582-10-05, Gregorian from 1582-10-15)"
-        case .outOfRange: return "a date from -4712-01-01 (4713 BC) to about year 500000"
+    static func expectation(for failure: DateArgument.Failure, reform: Reform) -> String {
+        switch (failure, reform) {
+        case (.noSuchDay, .papal): return "a day that exists (Julian before 1582-10-05, Gregorian from 1582-10-15)"
+        case (.noSuchDay, .british): return "a day that exists (Julian before 1752-09-03, Gregorian from 1752-09-14)"
+        case (.noSuchDay, .gregorian): return "a day that exists (Gregorian throughout, with --reform gregorian)"
+        case (.noSuchDay, .julian): return "a day that exists (Julian throughout, with --reform julian)"
+        case (.outOfRange, _): return "a date from -4712-01-01 (4713 BC) to about year 500000"
         }
     }
 

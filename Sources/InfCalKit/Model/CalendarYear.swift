@@ -36,7 +36,7 @@ extension MonthCalendar {
         guard year >= 1, year <= 1_000_000 else { return nil }
         let day: Int?
         if identifier == .chinese || identifier == .dangi {
-            day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian))
+            day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian, reform: reform))
         } else {
             var (era, inEra) = (reference.name.era, year)
             if identifier != calendar.identifier {
@@ -44,7 +44,9 @@ extension MonthCalendar {
                 (era, inEra) = year > 5_500 ? (1, year - 5_500) : (0, year)
             }
             let parts = DateComponents(era: era, year: inEra, month: 1, day: 1, hour: 12)
-            day = calendar.date(from: parts).map(DayNumber.day(of:))
+            // Gregorian years by arithmetic, with the reform (YYYY is from 1: era 1).
+            day = identifier == .gregorian || identifier == .iso8601 ? dayNumber(year: year, month: 1, day: 1)
+                : calendar.date(from: parts).map(DayNumber.day(of:))
         }
         guard let day, var month = month(containing: day) else { return nil }
         if identifier != .chinese, identifier != .dangi, identifier == calendar.identifier {
