@@ -7,24 +7,28 @@ public enum InfCal {
     public static func run(arguments: [String]) -> Int32 {
         Platform.ignoreBrokenPipe()
         let standardOutput = FileOutput(fd: 1)
-        let configuration: Configuration
+        let raw: RawOptions
+        let special: Configuration.Mode?
         do {
-            configuration = try Configuration.resolve(ArgumentParser.parse(arguments), environment: currentEnvironment())
+            raw = try ArgumentParser.parse(arguments)
+            special = try Configuration.specialMode(of: raw)
         } catch {
             return fail(error.description, status: ExitStatus.usage)
         }
         do {
+            // Help, version and completions first: nothing else is resolved for them.
+            if let special {
+                try answer(special, to: standardOutput)
+                return ExitStatus.success
+            }
+            let configuration = try Configuration.resolve(raw, environment: currentEnvironment())
             switch configuration.mode {
-            case .help:
-                try standardOutput.write(HelpText.text)
-            case .version:
-                try standardOutput.write(HelpText.version + "\n")
+            case .help, .version, .completions:
+                try answer(configuration.mode, to: standardOutput)
             case .listCalendars:
                 try standardOutput.write(configuration.calendarList().map { $0 + "\n" }.joined())
-            case .completions(let shell):
-                try standardOutput.write(Completions.script(for: shell))
             case .forward, .backward, .single, .year, .months:
-                try configuration.makePrinter().print(configuration.months(), to: standardOutput)
+                try configuration.printMonths(to: standardOutput)
             case .paged:
                 return try PagerSession(configuration: configuration).run()
             }
@@ -41,6 +45,16 @@ public enum InfCal {
         return ExitStatus.success
     }
 
+    /// Writes the text of `--help`, `--version` or `--completions SHELL`.
+    static func answer(_ mode: Configuration.Mode, to output: FileOutput) throws {
+        switch mode {
+        case .help: try output.write(HelpText.text)
+        case .version: try output.write(HelpText.version + "\n")
+        case .completions(let shell): try output.write(Completions.script(for: shell))
+        default: break
+        }
+    }
+
     /// The process's surroundings: variables, whether stdout is a terminal and how wide, and
     /// today's date in the local zone.
     static func currentEnvironment() -> RunEnvironment {
@@ -49,7 +63,7 @@ public enum InfCal {
             variables: Platform.environment(RunEnvironment.variableNames),
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
-            localToday: DayNumber.localDate(of: Date(), in: .current),
+            localToday: Platform.localDate() ?? DayNumber.localDate(of: Date(), in: .current),
             keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
     }

@@ -8,6 +8,22 @@ extension Configuration {
     }
 }
 
+extension Configuration {
+    /// `--help`, `--version` or `--completions SHELL`, which need nothing else resolved (the
+    /// program answers them before it looks at anything else); nil for every other run.
+    /// - throws: `UsageError` for a shell infcal writes no script for.
+    public static func specialMode(of raw: RawOptions) throws(UsageError) -> Mode? {
+        if raw.has(.help) { return .help }
+        if raw.has(.version) { return .version }
+        guard let option = raw.last(.completions) else { return nil }
+        let shell = option.value ?? ""
+        guard OptionSpec.shells.contains(shell) else {
+            throw .invalidValue(option: option.spelling, value: shell, expected: OptionSpec.spec(.completions).expected)
+        }
+        return .completions(shell: shell)
+    }
+}
+
 /// Turns the options as typed into settings, one small step a setting: a pure function of the
 /// options and the environment.
 struct ConfigurationResolver {
@@ -48,15 +64,7 @@ struct ConfigurationResolver {
     // MARK: What is shown
 
     func mode(range: (count: Int, before: Int)?, date: PositionalDate?) throws(UsageError) -> Configuration.Mode {
-        if raw.has(.help) { return .help }
-        if raw.has(.version) { return .version }
-        if let option = raw.last(.completions) {
-            let shell = option.value ?? ""
-            guard OptionSpec.shells.contains(shell) else {
-                throw .invalidValue(option: option.spelling, value: shell, expected: OptionSpec.spec(.completions).expected)
-            }
-            return .completions(shell: shell)
-        }
+        if let special = try Configuration.specialMode(of: raw) { return special }
         try OptionConflict.check(raw)
         if raw.last(.calendar)?.value?.lowercased() == "list" { return .listCalendars }
         if let paged = raw.last(.paged) {

@@ -21,7 +21,8 @@ public enum LocaleSetting {
             base = modifier.contains("=") ? base : base[..<at]
         }
         if let dot = base.firstIndex(of: "."), !base[dot...].contains("@") { base = base[..<dot] }
-        let result = base.replacingOccurrences(of: "-", with: "_")
+        // Not replacingOccurrences: its NSString bridge costs more at start-up than the run.
+        let result = String(base.map { $0 == "-" ? "_" : $0 })
         return result.isEmpty || result == "C" || result == "POSIX" ? nil : result
     }
 

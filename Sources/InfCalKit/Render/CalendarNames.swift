@@ -35,7 +35,8 @@ public struct CalendarNames {
         let identifier = calendar.identifier
         if locale == nil, identifier == .gregorian || identifier == .iso8601 {
             titles = .posixGregorian
-            weekdayLabels = Self.headerLabels([Self.posixWeekdayNames])
+            // ASCII names, distinct in two letters: no width measuring at start-up.
+            weekdayLabels = Self.posixWeekdayNames.map { String($0.prefix(Self.labelWidth)) }
             return
         }
         let formatted = Formatted(locale: Self.withWesternDigits(locale ?? Locale(identifier: "en_US_POSIX")), calendar: calendar)
