@@ -103,6 +103,19 @@ import Testing
         #expect(configuration.columns == 3)
     }
 
+    /// A far step back (-B, -S with a large count) lands where a walk month by month does, in
+    /// calendars with leap months too, and stops at the calendar's first month.
+    @Test(arguments: [Calendar.Identifier.gregorian, .hebrew, .chinese])
+    func farStepsBackLandWhereTheWalkDoes(_ identifier: Calendar.Identifier) throws {
+        let calendar = MonthCalendar(identifier)
+        let start = try #require(calendar.month(containing: Fixture.day(2024, 2, 15)))
+        var walked = start
+        for _ in 0..<(MonthCalendar.walkLimit + 345) { walked = try #require(calendar.month(before: walked)) }
+        #expect(calendar.month(MonthCalendar.walkLimit + 345, before: start) == walked)
+        let first = calendar.month(.max, before: start)
+        #expect(calendar.month(before: first) == nil)
+    }
+
     @Test func aLoneYearIsTheYearView() throws {
         let configuration = try Fixture.resolve(["2024"])
         #expect(configuration.mode == .year)

@@ -236,12 +236,7 @@ struct ConfigurationResolver {
         if mode == .year { return try firstMonthOfYear(around: start, date: date, bounds: bounds, in: calendar) }
         guard bounds.admits(start) else { throw outsideBounds(typed: typed, start: start, bounds: bounds, today: today) }
         guard case .months = mode else { return start }
-        var first = start
-        for _ in 0..<before {
-            guard let previous = calendar.month(before: first) else { break }
-            first = previous
-        }
-        return first
+        return calendar.month(before, before: start)
     }
 
     /// The error for a start month outside the bounds: it names what the user typed (--from or
