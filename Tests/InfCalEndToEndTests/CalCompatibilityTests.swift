@@ -117,6 +117,15 @@ import Testing
         }
     }
 
+    /// The pager, given bounds that leave today out, opens at the nearest bound.
+    @Test func thePagerOpensAtTheNearestBound() throws {
+        let session = try PseudoTerminalSession(executable: BinaryRunner.executable.path,
+                                                arguments: ["--today", "2024-02-15", "--since", "2030-01", "--until", "2030-12"])
+        #expect(session.waitFor("January 2030"))
+        try session.send("q")
+        #expect(session.waitForExit() == .exited(0))
+    }
+
     /// Short options bundle as getopt bundles them: each bundle prints what the options
     /// written apart print.
     @Test(arguments: [

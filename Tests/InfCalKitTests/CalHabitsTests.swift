@@ -152,6 +152,11 @@ import Testing
         #expect(backward.start == Fixture.month(2023, 5))
         // The pipe's default stream is a forward one.
         #expect(try Fixture.resolve(["--since", "2030-01"]).start == Fixture.month(2030, 1))
+        // The pager (and its one month) starts at today, or at the bound nearest to it.
+        let terminal = Fixture.environment(terminal: true, width: 80)
+        #expect(try Fixture.resolve(["--since", "2030-01", "--until", "2030-06"], environment: terminal).start == Fixture.month(2030, 1))
+        #expect(try Fixture.resolve(["--until", "2020-06"], environment: terminal).start == Fixture.month(2020, 6))
+        #expect(try Fixture.resolve(["--since", "2020-06"], environment: terminal).start == Fixture.month(2024, 2))
         // --from still wins, inside the bounds.
         #expect(try Fixture.resolve(["--since", "2024-03", "--until", "2024-05", "--from", "2024-04", "--forward"]).start
                 == Fixture.month(2024, 4))

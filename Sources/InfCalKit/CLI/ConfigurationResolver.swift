@@ -200,11 +200,13 @@ struct ConfigurationResolver {
     }
 
     /// Where the months start without --from or a date: a forward stream at --since, a
-    /// backward one at --until, anything else today.
+    /// backward one at --until, the pager (or its one month) at today or the bound nearest to
+    /// it, anything else (a run around today, today's year) today.
     func defaultStart(mode: Configuration.Mode, today: Int, bounds: MonthBounds) -> Int {
         switch mode {
         case .forward: return bounds.since ?? today
         case .backward: return bounds.until ?? today
+        case .paged, .single: return min(max(today, bounds.since ?? today), bounds.until ?? today)
         default: return today
         }
     }
