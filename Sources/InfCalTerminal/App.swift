@@ -60,7 +60,7 @@ public enum InfCal {
     static func currentEnvironment() -> RunEnvironment {
         let isTerminal = Platform.isTerminal(1)
         return RunEnvironment(
-            variables: Platform.environment(RunEnvironment.variableNames),
+            setVariables: Platform.environment(RunEnvironment.variableNames),
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
             localToday: Platform.localDate() ?? DayNumber.localDate(of: Date(), in: .current),

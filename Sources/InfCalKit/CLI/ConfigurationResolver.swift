@@ -309,7 +309,7 @@ struct ConfigurationResolver {
 
     func locale() throws(UsageError) -> Locale? {
         guard let option = raw.last(.locale), let value = option.value else {
-            return LocaleSetting.fromEnvironment(environment.variables)
+            return LocaleSetting.fromEnvironment(lookup: environment.variable)
         }
         guard let name = LocaleSetting.normalized(value) else {
             // C, POSIX (with a codeset or not) name the default; "." or "@" name nothing.

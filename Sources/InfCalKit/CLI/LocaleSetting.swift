@@ -29,9 +29,16 @@ public enum LocaleSetting {
     /// The locale the environment names, with the variable it came from; nil for POSIX, or when
     /// the name is not one Foundation knows (setlocale falls back to C the same way).
     public static func fromEnvironment(_ environment: [String: String]) -> Locale? {
-        guard let value = variables.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }),
-              let name = normalized(value) else { return nil }
-        return known(name)
+        fromEnvironment { environment[$0] }
+    }
+
+    /// The same, with the variables' values from `lookup`.
+    public static func fromEnvironment(lookup: (String) -> String?) -> Locale? {
+        for variable in variables {
+            guard let value = lookup(variable), !value.isEmpty else { continue }
+            return normalized(value).flatMap(known)
+        }
+        return nil
     }
 
     /// The locale called `name`, if Foundation has data for its language.
