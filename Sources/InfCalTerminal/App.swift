@@ -6,22 +6,39 @@ public enum InfCal {
     /// Runs infcal with `arguments` (without the program name) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
         Platform.ignoreBrokenPipe()
+        // First of all, before ICU reads its default locale: a malformed locale name counts as C.
+        Platform.replaceEnvironment(LocaleSetting.variables + LocaleSetting.icuVariables,
+                                    unless: { $0.isEmpty || LocaleName.isWellFormed($0) }, with: "C")
         let standardOutput = FileOutput(fd: 1)
         let raw: RawOptions
         let special: Configuration.Mode?
+        let configuration: Configuration?
+        let events: EventSettings?
+        let environment = currentEnvironment()
         do {
             raw = try ArgumentParser.parse(arguments)
+            // --help, --version and --completions answer before anything else is resolved, so
+            // other options' values do not matter then.
             special = try Configuration.specialMode(of: raw)
+            if special == nil {
+                let resolved = try Configuration.resolve(raw, environment: environment)
+                configuration = resolved
+                events = try Configuration.resolveEvents(raw, environment: environment, configuration: resolved)
+            } else {
+                (configuration, events) = (nil, nil)
+            }
         } catch {
             return fail(error.description, status: ExitStatus.usage)
         }
         do {
-            // Help, version and completions first: nothing else is resolved for them.
-            if let special {
-                try answer(special, to: standardOutput)
+            guard let configuration, let events else {
+                try answer(special ?? .help, to: standardOutput)
                 return ExitStatus.success
             }
-            let configuration = try Configuration.resolve(raw, environment: currentEnvironment())
+            if configuration.mode != .help, configuration.mode != .version,
+               let status = try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput) {
+                return status
+            }
             switch configuration.mode {
             case .help, .version, .completions:
                 try answer(configuration.mode, to: standardOutput)
@@ -56,19 +73,23 @@ public enum InfCal {
     }
 
     /// The process's surroundings: variables, whether stdout is a terminal and how wide, and
-    /// today's date in the local zone.
+    /// today's date in the local zone, as the C library reads TZ.
     static func currentEnvironment() -> RunEnvironment {
         let isTerminal = Platform.isTerminal(1)
-        return RunEnvironment(
+        Platform.readTimeZone()
+        var environment = RunEnvironment(
             setVariables: Platform.environment(RunEnvironment.variableNames),
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
-            localToday: Platform.localDate() ?? DayNumber.localDate(of: Date(), in: .current),
+            localToday: Platform.localDate() ?? DayNumber.localDate(of: Date(), in: .gmt),
             keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
+        environment.displayZone = DisplayZone { Platform.localOffset(atUTC: $0) }
+        return environment
     }
 
     /// Prints "infcal: `message`" on standard error and returns `status`.
+    @discardableResult
     static func fail(_ message: String, status: Int32) -> Int32 {
         try? FileOutput(fd: 2).write("infcal: \(message)\n")
         return status

@@ -133,20 +133,13 @@ final class PagerSession {
 
     // MARK: The clock
 
-    /// The local calendar, in the process's zone (TZ).
-    private static func localCalendar() -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        return calendar
-    }
-
-    /// Sets today from the local clock and notes when the next day starts.
+    /// Sets today from the local clock (as the C library reads TZ) and notes when the next day starts.
     private func lookAtTheClock() {
-        let calendar = Self.localCalendar()
         let now = Date()
-        if let today = Today.dayNumber(at: now, in: calendar.timeZone) { state.setToday(today) }
-        nextDay = calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0),
-                                    matchingPolicy: .nextTime) ?? now.addingTimeInterval(Double(Self.clockInterval) / 1000)
+        let seconds = Int(now.timeIntervalSince1970.rounded(.down))
+        if let local = Platform.localDate(at: seconds), let today = Today.dayNumber(of: local) { state.setToday(today) }
+        nextDay = Platform.nextLocalDay(after: seconds).map { Date(timeIntervalSince1970: Double($0)) }
+            ?? now.addingTimeInterval(Double(Self.clockInterval) / 1000)
     }
 
     /// Milliseconds until just after `date`, at most `clockInterval` (a machine that slept, or

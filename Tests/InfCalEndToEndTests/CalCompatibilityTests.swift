@@ -162,6 +162,8 @@ import Testing
         "locale": ("fr_FR", ["--forward", "1"]), "first-weekday": ("wednesday", ["--forward", "1"]),
         "week-numbers": ("locale", ["--forward", "1"]), "color": ("always", ["--forward", "1"]),
         "today": ("2024-03-09", ["--forward", "1"]), "completions": ("fish", []),
+        "events": (URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("examples/holidays.ics").path, ["--forward", "1"]),
     ]
 
     /// Every option that takes a value takes it as `--opt=value` and as `--opt value` (and a

@@ -35,6 +35,10 @@ import Testing
         var testDescription: String { words.joined(separator: " ") }
     }
 
+    /// The repository's examples directory.
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples").path
+
     static let cases: [Case] = [
         Case(words: ["infcal", "--cal"], expected: ["--calendar"]),
         Case(words: ["infcal", "--we"], expected: ["--week-numbers"]),
@@ -54,6 +58,8 @@ import Testing
         Case(words: ["infcal", "--from", ""], expected: ["today"]),
         Case(words: ["infcal", "-n", ""], expected: []),
         Case(words: ["infcal", "--today", "20"], expected: []),
+        // A file for --events: bash's own file names.
+        Case(words: ["infcal", "--events", examples + "/holi"], expected: [examples + "/holidays.ics"]),
     ]
 
     @Test(.enabled(if: shell("bash") != nil, "bash is not installed; skipping the bash completion tests"), arguments: cases)

@@ -66,6 +66,8 @@ public struct Configuration {
     public var columnLayout: Columns
     /// Whether today is highlighted.
     public var color: Bool
+    /// Weekdays across (cal) or down the side (ncal, `--vertical`).
+    public var layout: MonthLayout = .horizontal
 
     /// Months side by side at the width known at the start.
     public var columns: Int { columnLayout.count }
@@ -83,6 +85,7 @@ public struct Configuration {
         var renderer = MonthRenderer(names: makeNames(), calendar: calendar, firstWeekday: firstWeekday,
                                      numbering: numbering, weekNumbers: weekNumbers, highlightedDay: color ? markedDay ?? today : nil)
         if mode == .year { renderer.titleStyle = .monthOnly }
+        renderer.layout = layout
         return renderer
     }
 
@@ -154,10 +157,10 @@ extension Configuration {
 
     /// Months of `monthWidth` cells that fit side by side in `width` cells, `gutter` apart: at
     /// least one, at most `automaticColumnLimit`.
-    public static func automaticColumns(width: Int, monthWidth: Int) -> Int {
+    public static func automaticColumns(width: Int, monthWidth: Int, limit: Int = automaticColumnLimit) -> Int {
         // A width beyond any terminal (COLUMNS=9223372036854775807) must not overflow.
         let usable = min(max(0, width), 100_000)
-        return min(automaticColumnLimit, max(1, (usable + MonthRenderer.gutter) / (monthWidth + MonthRenderer.gutter)))
+        return min(limit, max(1, (usable + MonthRenderer.gutter) / (monthWidth + MonthRenderer.gutter)))
     }
 }
 

@@ -43,12 +43,13 @@ struct ConfigurationResolver {
         let start = try start(mode: mode, before: range?.before ?? 0, date: date, today: today, bounds: bounds, in: calendar)
         let numbering: DayNumbering = raw.has(.dayOfYear) ? .dayOfYear : .dayOfMonth
         let weekNumbers = try weekNumbers(locale: locale, calendar: calendar)
-        let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers)
+        let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers,
+                                                  labelWidth: CalendarNames.labelWidth(locale: locale, calendar: calendar))
         return Configuration(
             mode: mode,
             calendar: calendar,
             locale: locale,
-            firstWeekday: try firstWeekday(locale: locale),
+            firstWeekday: try firstWeekday(locale: locale, calendar: calendar),
             numbering: numbering,
             weekNumbers: weekNumbers,
             start: start,
@@ -57,7 +58,8 @@ struct ConfigurationResolver {
             todayFollowsClock: !raw.has(.today),
             markedDay: try date.flatMap { date throws(UsageError) in date.day == nil ? nil : try day(of: date, today: today) },
             columnLayout: try columns(mode: mode, monthWidth: monthWidth),
-            color: try color()
+            color: try color(),
+            layout: raw.has(.vertical) ? .vertical : .horizontal
         )
     }
 
@@ -311,21 +313,20 @@ struct ConfigurationResolver {
         guard let option = raw.last(.locale), let value = option.value else {
             return LocaleSetting.fromEnvironment(lookup: environment.variable)
         }
-        guard let name = LocaleSetting.normalized(value) else {
-            // C, POSIX (with a codeset or not) name the default; "." or "@" name nothing.
-            let base = value.prefix { $0 != "." && $0 != "@" }
-            if base == "C" || base == "POSIX" { return nil }
+        switch LocaleName.parse(value) {
+        case .posix?:
+            return nil
+        case .identifier(let name)?:
+            if let locale = LocaleSetting.known(name) { return locale }
+            fallthrough
+        case nil:
             throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.locale).expected)
         }
-        guard let locale = LocaleSetting.known(name) else {
-            throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.locale).expected)
-        }
-        return locale
     }
 
-    func firstWeekday(locale: Locale?) throws(UsageError) -> Int {
+    func firstWeekday(locale: Locale?, calendar: MonthCalendar) throws(UsageError) -> Int {
         guard let choice = raw.last(.monday) ?? raw.last(.sunday) ?? raw.last(.firstWeekday) else {
-            return LocaleSetting.firstWeekday(of: locale)
+            return LocaleSetting.firstWeekday(of: locale, calendar: calendar)
         }
         switch choice.key {
         case .monday: return 2
@@ -352,10 +353,12 @@ struct ConfigurationResolver {
     func columns(mode: Configuration.Mode, monthWidth: Int) throws(UsageError) -> Configuration.Columns {
         let option = raw.last(.columns)
         if option == nil, Self.printsLikeCal(mode) {
-            // As cal: three a row, fewer where the terminal is narrower.
-            guard environment.stdoutIsTerminal else { return .fixed(Configuration.automaticColumnLimit) }
+            // As cal: three a row, fewer where the terminal is narrower; ncal's vertical year
+            // view puts four a row (three with day-of-year numbers).
+            let limit = raw.has(.vertical) && !raw.has(.dayOfYear) && mode == .year ? 4 : Configuration.automaticColumnLimit
+            guard environment.stdoutIsTerminal else { return .fixed(limit) }
             return .fitted(count: Configuration.automaticColumns(width: environment.width(fallback: Configuration.defaultWidth),
-                                                                 monthWidth: monthWidth))
+                                                                 monthWidth: monthWidth, limit: limit))
         }
         guard let value = option?.value ?? (environment.stdoutIsTerminal ? "auto" : nil) else { return .fixed(1) }
         if value == "auto" {

@@ -69,10 +69,13 @@ public enum HelpText {
         Environment: LC_ALL, then LC_TIME, then LANG name the locale (C or POSIX:
         English, Sunday first); NO_COLOR (set and not empty) and TERM (unset or dumb)
         turn off --color auto; COLUMNS is the width --columns auto assumes when
-        output is not a terminal; TZ decides which day is today.
+        output is not a terminal; TZ decides which day is today and on which day an
+        event falls; INFCAL_EVENTS lists event files and directories, colon-separated,
+        when no --events is given.
 
         Exit status: 0 success (also when the reader of the output goes away),
-        1 runtime error (such as a failed write), 64 usage error.
+        1 runtime error (such as a failed write), 64 usage error, 65 events skipped
+        with --strict, 66 an events file missing or unreadable.
 
         """
     }

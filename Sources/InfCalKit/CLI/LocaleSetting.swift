@@ -9,40 +9,27 @@ public enum LocaleSetting {
     /// The variables that name the time locale, strongest first.
     public static let variables = ["LC_ALL", "LC_TIME", "LANG"]
 
-    /// A locale name as the environment or `--locale` gives it, made Foundation's: the codeset
-    /// (`.UTF-8`) and a glibc modifier (`@euro`) dropped, dashes made underscores.
-    /// - returns: nil for C and POSIX (English with US conventions, infcal's default).
-    public static func normalized(_ name: String) -> String? {
-        var base = Substring(name)
-        if let at = base.firstIndex(of: "@") {
-            // ICU keywords (@calendar=..., @numbers=...) are kept for --locale; glibc modifiers
-            // have no "=" and are dropped.
-            let modifier = base[base.index(after: at)...]
-            base = modifier.contains("=") ? base : base[..<at]
-        }
-        if let dot = base.firstIndex(of: "."), !base[dot...].contains("@") { base = base[..<dot] }
-        // Not replacingOccurrences: its NSString bridge costs more at start-up than the run.
-        let result = String(base.map { $0 == "-" ? "_" : $0 })
-        return result.isEmpty || result == "C" || result == "POSIX" ? nil : result
-    }
+    /// The variables ICU itself reads for its default locale; a malformed one crashes it, so
+    /// the terminal layer replaces those (and `variables`) with C before ICU starts.
+    public static let icuVariables = ["LC_ALL", "LC_MESSAGES", "LANG"]
 
-    /// The locale the environment names, with the variable it came from; nil for POSIX, or when
-    /// the name is not one Foundation knows (setlocale falls back to C the same way).
+    /// The locale the environment names; nil for POSIX, for a malformed name, or when the name
+    /// is not one Foundation knows (setlocale falls back to C the same way).
     public static func fromEnvironment(_ environment: [String: String]) -> Locale? {
         fromEnvironment { environment[$0] }
     }
 
     /// The same, with the variables' values from `lookup`.
     public static func fromEnvironment(lookup: (String) -> String?) -> Locale? {
-        for variable in variables {
-            guard let value = lookup(variable), !value.isEmpty else { continue }
-            return normalized(value).flatMap(known)
-        }
-        return nil
+        guard let value = variables.lazy.compactMap(lookup).first(where: { !$0.isEmpty }),
+              case .identifier(let name)? = LocaleName.parse(value) else { return nil }
+        return known(name)
     }
 
     /// The locale called `name`, if Foundation has data for its language.
     public static func known(_ name: String) -> Locale? {
+        // Only names of the checked grammar reach ICU.
+        guard LocaleName.isWellFormed(name) else { return nil }
         let locale = Locale(identifier: name)
         guard let language = locale.language.languageCode?.identifier, !language.isEmpty else { return nil }
         let available = Set(Locale.availableIdentifiers)
@@ -50,14 +37,18 @@ public enum LocaleSetting {
         return available.contains(base) || available.contains(language) ? locale : nil
     }
 
-    /// The weekday `locale` starts its weeks on, 1 (Sunday) to 7 (Saturday); Sunday for POSIX.
-    public static func firstWeekday(of locale: Locale?) -> Int {
+    /// The weekday `locale` starts its weeks on in `calendar`, 1 (Sunday) to 7 (Saturday);
+    /// Sunday for POSIX. The ISO 8601 calendar starts them on Monday in every locale.
+    public static func firstWeekday(of locale: Locale?, calendar: MonthCalendar) -> Int {
+        if calendar.identifier == .iso8601 { return 2 }
         guard let locale else { return 1 }
         return weekdayNumber(locale.firstDayOfWeek)
     }
 
-    /// The fewest days of the new year `locale`'s first week of the year holds; 1 for POSIX (US).
+    /// The fewest days of the new year `locale`'s first week of the year holds; 1 for POSIX (US),
+    /// 4 in the ISO 8601 calendar in every locale.
     public static func minimumDaysInFirstWeek(of locale: Locale?, calendar: MonthCalendar) -> Int {
+        if calendar.identifier == .iso8601 { return 4 }
         guard let locale else { return 1 }
         var calendar = calendar.calendar
         calendar.locale = locale

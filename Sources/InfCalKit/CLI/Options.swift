@@ -2,8 +2,9 @@
 /// this one table, so they cannot drift apart.
 public enum OptionKey: String, CaseIterable, Sendable {
     case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
-    case weekNumbers, dayOfYear, color, today, help, version, paged
+    case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
+    case events, agenda, strict
 }
 
 /// How an option takes its value.
@@ -106,6 +107,8 @@ extension OptionSpec {
                    summary: "show week numbers: iso (default) or locale", expected: "iso or locale"),
         OptionSpec(key: .dayOfYear, long: "day-of-year", short: "j", value: .none,
                    summary: "number days by the day of the year", expected: ""),
+        OptionSpec(key: .vertical, long: "vertical", short: "v", value: .none,
+                   summary: "ncal's layout: weekdays down the side, weeks across", expected: ""),
         OptionSpec(key: .color, long: "color", short: nil,
                    value: .optional(placeholder: "WHEN", accepts: { ["auto", "always", "never"].contains($0) }),
                    summary: "highlight today: auto, always or never (no WHEN: always)",
@@ -114,6 +117,15 @@ extension OptionSpec {
                    summary: "the day that counts as today (default: the local date)", expected: "YYYY-MM-DD"),
         OptionSpec(key: .completions, long: "completions", short: nil, value: .required(placeholder: "SHELL"),
                    summary: "print a completion script for bash, zsh or fish and exit", expected: "bash, zsh or fish"),
+        OptionSpec(key: .events, long: "events", short: nil, value: .required(placeholder: "PATH"),
+                   summary: "read events from an .ics file, a directory of them, or - (stdin); repeatable",
+                   expected: "a file, a directory or -"),
+        OptionSpec(key: .agenda, long: "agenda", short: nil, value: .none,
+                   summary: "list the events, one line each (at a terminal: 12 months unless bounded)",
+                   expected: ""),
+        OptionSpec(key: .strict, long: "strict", short: nil, value: .none,
+                   summary: "an event that cannot be read is an error (exit 65), not a warning",
+                   expected: ""),
         OptionSpec(key: .help, long: "help", short: "h", value: .none, summary: "print this help and exit", expected: ""),
         OptionSpec(key: .version, long: "version", short: "V", value: .none, summary: "print the version and exit", expected: ""),
     ]

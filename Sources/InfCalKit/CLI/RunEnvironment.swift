@@ -30,7 +30,7 @@ public struct RunEnvironment: Sendable {
         setVariables.last { $0.name == name }?.value
     }
     /// The names of the variables infcal reads: the locale's, TERM, NO_COLOR and COLUMNS.
-    public static let variableNames = LocaleSetting.variables + ["TERM", "NO_COLOR", "COLUMNS"]
+    public static let variableNames = LocaleSetting.variables + ["TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS"]
     /// Whether standard output is a terminal.
     public var stdoutIsTerminal: Bool
     /// The terminal's width in columns, when standard output is one.
@@ -40,6 +40,8 @@ public struct RunEnvironment: Sendable {
     public var localToday: (year: Int, month: Int, day: Int)
     /// Whether a terminal to read keys from (/dev/tty) can be opened, as the pager needs.
     public var keyboardIsAvailable: Bool
+    /// The zone events are shown in (TZ, as for today).
+    public var displayZone: DisplayZone = .utc
 
     public init(variables: [String: String], stdoutIsTerminal: Bool, terminalWidth: Int?,
                 localToday: (year: Int, month: Int, day: Int), keyboardIsAvailable: Bool = false) {

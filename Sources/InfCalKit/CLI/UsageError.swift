@@ -16,23 +16,71 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     /// An option that needs something the situation does not give (a terminal, say).
     case unavailable(option: String, reason: String)
 
-    /// The one line printed after "infcal: ".
+    /// The one line printed after "infcal: ". What the user typed is echoed inert: control and
+    /// other non-printing characters escaped, long values cut (see `echo`).
     public var description: String {
         switch self {
         case let .unknownOption(option, suggestion):
-            return "unknown option '\(option)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+            return "unknown option '\(Self.echo(option))'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case let .missingValue(option, expected):
-            return "missing value for \(option): expected \(expected)"
+            return "missing value for \(Self.echo(option)): expected \(Self.echo(expected, limit: Self.longEchoLimit))"
         case let .invalidValue(option, value, expected):
-            return "invalid value '\(value)' for \(option): expected \(expected)"
+            return "invalid value '\(Self.echo(value))' for \(Self.echo(option)): expected \(Self.echo(expected, limit: Self.longEchoLimit))"
         case let .unexpectedValue(option, value):
-            return "\(option) takes no value, but was given '\(value)'"
+            return "\(Self.echo(option)) takes no value, but was given '\(Self.echo(value))'"
         case let .conflict(first, second):
-            return "\(first) cannot be used together with \(second)"
+            return "\(Self.echo(first)) cannot be used together with \(Self.echo(second))"
         case let .unexpectedArgument(argument):
-            return "unexpected argument '\(argument)' (infcal takes options and at most DAY MONTH YEAR; try --help)"
+            return "unexpected argument '\(Self.echo(argument))' (infcal takes options and at most DAY MONTH YEAR; try --help)"
         case let .unavailable(option, reason):
-            return "\(option) is not available: \(reason)"
+            return "\(Self.echo(option)) is not available: \(Self.echo(reason, limit: Self.longEchoLimit))"
+        }
+    }
+
+    /// The most characters a value is echoed with, "…" included.
+    public static let echoLimit = 80
+    /// The most characters of an explanation, which may quote values too.
+    static let longEchoLimit = 400
+
+    /// `text` made safe to print in one line: newline, tab and carriage return become `\n`,
+    /// `\t`, `\r`; other control characters `\x1b`, `\x7f` (C1 controls and other
+    /// non-printing characters, such as bidirectional overrides and unassigned code points,
+    /// `\u{202e}`); and the result is cut after `limit` characters, ending in "…". A cut never
+    /// falls inside a character (a grapheme cluster) or an escape.
+    public static func echo(_ text: String, limit: Int = echoLimit) -> String {
+        var result = ""
+        var count = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            let piece = character.unicodeScalars.contains(where: isNonPrinting)
+                ? character.unicodeScalars.map(escaped).joined() : String(character)
+            // Room for "…" is kept unless this piece ends the text.
+            if count + piece.count > (next == text.endIndex ? limit : limit - 1) { return result + "…" }
+            result += piece
+            count += piece.count
+            index = next
+        }
+        return result
+    }
+
+    private static func isNonPrinting(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse: return true
+        default: return false
+        }
+    }
+
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        guard isNonPrinting(scalar) else { return String(scalar) }
+        switch scalar {
+        case "\n": return "\\n"
+        case "\t": return "\\t"
+        case "\r": return "\\r"
+        default:
+            let hex = String(scalar.value, radix: 16)
+            return scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{" + hex + "}"
         }
     }
 }
@@ -45,4 +93,8 @@ public enum ExitStatus {
     public static let failure: Int32 = 1
     /// A usage error (EX_USAGE from sysexits.h).
     public static let usage: Int32 = 64
+    /// Events that cannot be read, with `--strict` (EX_DATAERR).
+    public static let dataError: Int32 = 65
+    /// An events file that is missing or cannot be read (EX_NOINPUT).
+    public static let noInput: Int32 = 66
 }

@@ -13,7 +13,8 @@ public struct PagerView {
     /// `Configuration.automaticColumnLimit` (recomputed at every size).
     public let columns: Int?
 
-    /// Lines of the grid block: title, weekday header and six weeks.
+    /// Lines of the grid block in the classic layout: title, weekday header and six weeks (the
+    /// renderer's `rowLineCount`).
     public static let gridLines = 8
     /// The go-to prompt's label.
     public static let promptLabel = "Go to (YYYY-MM or YYYY-MM-DD): "
@@ -56,7 +57,7 @@ public struct PagerView {
         let grids = months.map(renderer.grid(for:))
         // Titles wider than a grid (a long leap-month name) widen their column.
         let width = max(blockWidth(columns: count), renderer.rowWidth(grids))
-        let needed = TerminalSize(columns: width, rows: Self.gridLines + 1)
+        let needed = TerminalSize(columns: width, rows: renderer.rowLineCount + 1)
         guard size.columns >= needed.columns, size.rows >= needed.rows else {
             frame.lines[0] = Self.fit("terminal too small: \(needed.columns)x\(needed.rows) needed, \(size.columns)x\(size.rows) here",
                                       width: size.rows == 1 ? size.columns - 1 : size.columns)
@@ -72,8 +73,8 @@ public struct PagerView {
             renderer.highlightedDay = highlightToday ? state.today : nil
             let lines = renderer.formatRow(grids)
             let left = String(repeating: " ", count: (size.columns - width) / 2)
-            let top = (statusRow - Self.gridLines) / 2
-            for (offset, line) in lines.prefix(Self.gridLines).enumerated() where !line.isEmpty {
+            let top = (statusRow - renderer.rowLineCount) / 2
+            for (offset, line) in lines.prefix(renderer.rowLineCount).enumerated() where !line.isEmpty {
                 frame.lines[top + offset] = left + line
             }
             if case .prompt(let text) = state.screen {

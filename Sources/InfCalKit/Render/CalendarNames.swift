@@ -9,10 +9,14 @@ import Foundation
 /// Every other locale and calendar takes its names from Foundation's `DateFormatter`, always
 /// with Western digits (see the man page, LOCALES).
 public struct CalendarNames {
-    /// Weekday header labels, Sunday first (index 0 is Sunday), each cut to `labelWidth` cells.
+    /// Weekday header labels, Sunday first (index 0 is Sunday): seven distinct, non-empty labels
+    /// of at most `labelWidth` cells each.
     public let weekdayLabels: [String]
-    /// The display width weekday labels are cut to, as cal does: two cells.
-    public static let labelWidth = 2
+    /// The cells the weekday labels need: two, as cal cuts them, or more where two-cell labels
+    /// cannot be told apart (`dom seg ter` in Portuguese); the day cells widen to it.
+    public let labelWidth: Int
+    /// The narrowest labels, as cal's.
+    public static let minimumLabelWidth = 2
     private let titles: Titles
 
     private enum Titles {
@@ -36,12 +40,19 @@ public struct CalendarNames {
         if locale == nil, identifier == .gregorian || identifier == .iso8601 {
             titles = .posixGregorian
             // ASCII names, distinct in two letters: no width measuring at start-up.
-            weekdayLabels = Self.posixWeekdayNames.map { String($0.prefix(Self.labelWidth)) }
+            (weekdayLabels, labelWidth) = (Self.posixWeekdayNames.map { String($0.prefix(Self.minimumLabelWidth)) },
+                                           Self.minimumLabelWidth)
             return
         }
         let formatted = Formatted(locale: Self.withWesternDigits(locale ?? Locale(identifier: "en_US_POSIX")), calendar: calendar)
         titles = .formatted(formatted)
-        weekdayLabels = Self.headerLabels(formatted.weekdaySymbols)
+        (weekdayLabels, labelWidth) = Self.headerLabels(Self.weekdaySymbols(of: formatted.monthYear.formatter))
+    }
+
+    /// The cells the weekday labels of `locale` (nil: POSIX) need for `calendar`: what the day
+    /// cells of a run widen to.
+    public static func labelWidth(locale: Locale?, calendar: MonthCalendar) -> Int {
+        locale == nil ? minimumLabelWidth : CalendarNames(locale: locale, calendar: calendar).labelWidth
     }
 
     /// `locale` with the Latin numbering system, so that titles use the digits the grid uses,
@@ -53,18 +64,63 @@ public struct CalendarNames {
         return Locale(components: components)
     }
 
-    /// The first list of names that stays distinct once each name is cut to `labelWidth` cells;
-    /// the first list, cut, when none does.
-    static func headerLabels(_ candidates: [[String]]) -> [String] {
-        let cut = candidates.filter { $0.count == 7 }.map { names in
-            names.map { name in
-                // A cut can end in a joiner (Persian "سه‌شنبه" cuts to "سه" and a ZWNJ): drop it.
-                var scalars = Array(DisplayWidth.prefix(of: name, fitting: labelWidth).unicodeScalars)
-                while let last = scalars.last, last.properties.generalCategory == .format { scalars.removeLast() }
-                return String(String.UnicodeScalarView(scalars))
+    /// The weekday names labels are cut from, in order of preference: short (stand-alone, then
+    /// in context), the shortest (one letter in many locales, one character in Chinese), whole.
+    static func weekdaySymbols(of formatter: DateFormatter) -> [[String]] {
+        [formatter.shortStandaloneWeekdaySymbols, formatter.shortWeekdaySymbols,
+         formatter.veryShortStandaloneWeekdaySymbols, formatter.standaloneWeekdaySymbols]
+    }
+
+    /// Labels cut from `candidates` at the narrowest width, from two cells up, where some list
+    /// (the first such, in order) gives seven distinct labels that read as words; with
+    /// that width. Cuts fall between whole characters, and a character ending in a virama
+    /// (Khmer coeng, Devanagari virama) stays with the one it joins. When no width works,
+    /// English labels.
+    static func headerLabels(_ candidates: [[String]]) -> (labels: [String], width: Int) {
+        let lists = candidates.filter { $0.count == 7 }.map { $0.map(clusters) }
+        let longest = lists.joined().map { DisplayWidth.of($0.joined()) }.max() ?? 0
+        for width in minimumLabelWidth...max(minimumLabelWidth, longest) {
+            for list in lists {
+                let labels = list.map { cut($0, fitting: width) }
+                if Set(labels).count == 7, labels.allSatisfy(isWord) {
+                    return (labels, width)
+                }
             }
         }
-        return cut.first { Set($0).count == 7 } ?? cut.first ?? posixWeekdayNames.map { String($0.prefix(labelWidth)) }
+        return (posixWeekdayNames.map { String($0.prefix(minimumLabelWidth)) }, minimumLabelWidth)
+    }
+
+    /// Whether `label` reads as a word, not as a day number: it has a letter (Azerbaijani's
+    /// shortest names are 1 to 7; Meta' names are "Aneg 1" to "Aneg 7"; 一 is a letter).
+    static func isWord(_ label: String) -> Bool {
+        label.unicodeScalars.contains { $0.properties.isAlphabetic }
+    }
+
+    /// `name` in the pieces a cut may fall between: characters (grapheme clusters), a character
+    /// that ends in a virama joined to the next one.
+    static func clusters(_ name: String) -> [String] {
+        var pieces: [String] = []
+        var joinsNext = false
+        for character in name {
+            if joinsNext, let last = pieces.popLast() { pieces.append(last + String(character)) } else { pieces.append(String(character)) }
+            joinsNext = character.unicodeScalars.last.map { $0.properties.canonicalCombiningClass == .virama || $0 == "\u{200D}" } ?? false
+        }
+        return pieces
+    }
+
+    /// The leading pieces that fit in `width` cells, without trailing spaces or joiners (a cut
+    /// can end in one: Persian "سه‌شنبه" cuts to "سه" and a ZWNJ).
+    static func cut(_ pieces: [String], fitting width: Int) -> String {
+        var used = 0
+        var label = ""
+        for piece in pieces {
+            used += DisplayWidth.of(piece)
+            if used > width { break }
+            label += piece
+        }
+        var scalars = Array(label.unicodeScalars)
+        while let last = scalars.last, last.properties.generalCategory == .format || last.properties.isWhitespace { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
     }
 
     /// The English name of a Gregorian month (months are numbered 1 to 12).
@@ -132,7 +188,6 @@ extension CalendarNames {
         let year: Format
         let eraYear: Format
         let eras: EraRule
-        let weekdaySymbols: [[String]]
 
         init(locale: Locale, calendar: MonthCalendar) {
             let identifier = calendar.identifier
@@ -159,7 +214,6 @@ extension CalendarNames {
             // Amete Alem years have a single era; Chinese and Dangi titles carry the related year.
             eras = identifier == .japanese ? .always : cyclic || identifier == .ethiopicAmeteAlem ? .never
                 : .outside(present: calendar.calendar.component(.era, from: Date(timeIntervalSinceReferenceDate: 0)))
-            weekdaySymbols = [monthYear.formatter.shortStandaloneWeekdaySymbols, monthYear.formatter.veryShortStandaloneWeekdaySymbols]
         }
     }
 

@@ -33,7 +33,7 @@ public struct MonthPrinter {
         func emitRow() throws {
             if !first { buffer.append(UInt8(ascii: "\n")) }
             if first, let heading {
-                let width = renderer.rowWidth(row)
+                let width = renderer.headingWidth(row)
                 buffer.appendSpaces((width - DisplayWidth.of(heading)) / 2)
                 buffer.append(heading)
                 buffer.append(UInt8(ascii: "\n"))

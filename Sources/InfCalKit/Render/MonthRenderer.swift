@@ -43,6 +43,8 @@ public struct MonthRenderer {
     /// The week-number column, or nil for none.
     public let weekNumbers: WeekNumbering?
     public var titleStyle: TitleStyle = .monthAndYear
+    /// Weekdays across (cal) or down the side (ncal, `--vertical`).
+    public var layout: MonthLayout = .horizontal
     /// The day to highlight (a day number), or nil for none.
     public var highlightedDay: Int?
 
@@ -68,22 +70,27 @@ public struct MonthRenderer {
         self.numbering = numbering
         self.weekNumbers = weekNumbers
         self.highlightedDay = highlightedDay
+        cellWidth = Self.cellWidth(numbering, labelWidth: names.labelWidth)
         header = Array((String(repeating: " ", count: weekNumbers == nil ? 0 : 3)
-            + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: Self.cellWidth(numbering))).utf8)
+            + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: cellWidth)).utf8)
     }
 
-    /// Cells a day takes.
-    public var cellWidth: Int { Self.cellWidth(numbering) }
+    /// Cells a day takes: as many as its number needs, or the weekday labels if they need more.
+    public let cellWidth: Int
     /// Cells the week-number column takes, with its space.
     public var weekColumnWidth: Int { weekNumbers == nil ? 0 : 3 }
     /// The width of a month's grid: the week column, seven day cells and the spaces between them.
-    public var monthWidth: Int { Self.monthWidth(numbering: numbering, weekNumbers: weekNumbers) }
+    public var monthWidth: Int { Self.monthWidth(numbering: numbering, weekNumbers: weekNumbers, labelWidth: names.labelWidth) }
 
-    static func cellWidth(_ numbering: DayNumbering) -> Int { numbering == .dayOfYear ? 3 : 2 }
+    static func cellWidth(_ numbering: DayNumbering, labelWidth: Int) -> Int {
+        max(numbering == .dayOfYear ? 3 : 2, labelWidth)
+    }
 
-    /// The width of a month's grid laid out with `numbering` and `weekNumbers`.
-    public static func monthWidth(numbering: DayNumbering, weekNumbers: WeekNumbering?) -> Int {
-        (weekNumbers == nil ? 0 : 3) + 7 * cellWidth(numbering) + 6
+    /// The width of a month's grid laid out with `numbering`, `weekNumbers` and weekday labels
+    /// of `labelWidth` cells.
+    public static func monthWidth(numbering: DayNumbering, weekNumbers: WeekNumbering?,
+                                  labelWidth: Int = CalendarNames.minimumLabelWidth) -> Int {
+        (weekNumbers == nil ? 0 : 3) + 7 * cellWidth(numbering, labelWidth: labelWidth) + 6
     }
 
     // MARK: Grids
@@ -218,6 +225,7 @@ public struct MonthRenderer {
     /// week lines as the longest month needs; shorter months are padded so the rows line up. A
     /// month whose title is wider than its grid gets a column as wide as its title.
     public func appendRow(_ grids: [MonthGrid], to out: ByteBuffer) {
+        if layout == .vertical { return appendVerticalRow(grids, to: out) }
         let titles = grids.map { titleText($0.month) }
         let titleWidths = titles.map { DisplayWidth.of($0) }
         let widths = titleWidths.map { max(monthWidth, $0) }
@@ -237,9 +245,20 @@ public struct MonthRenderer {
 
     /// The width of `grids` side by side.
     public func rowWidth(_ grids: [MonthGrid]) -> Int {
+        if layout == .vertical { return verticalRowWidth(grids) }
         let widths = grids.map { max(monthWidth, DisplayWidth.of(titleText($0.month))) }
         return widths.reduce(0, +) + Self.gutter * max(0, widths.count - 1)
     }
+
+    /// The width a heading over `grids` side by side is centred in: the whole row, or in the
+    /// vertical layout the months without the weekday labels, as ncal centres its year.
+    public func headingWidth(_ grids: [MonthGrid]) -> Int {
+        layout == .vertical ? verticalRowWidth(grids) - verticalLabelWidth : rowWidth(grids)
+    }
+
+    /// The most lines a row of months takes: title, weekday header and six weeks, or in the
+    /// vertical layout title, seven weekdays and the week numbers.
+    public var rowLineCount: Int { layout == .vertical ? verticalLineCount : 8 }
 
     /// The lines of `grids` side by side, without newlines (for tests and the pager).
     public func formatRow(_ grids: [MonthGrid]) -> [String] {

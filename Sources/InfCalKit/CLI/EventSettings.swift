@@ -1,0 +1,70 @@
+/// What a run does with events: where they come from, whether a bad one is an error, and the
+/// agenda to print, if any. Resolved from the options, the environment and the configuration.
+public struct EventSettings: Equatable, Sendable {
+    /// Files, directories or `-`, in order: `--events`, else `INFCAL_EVENTS`.
+    public var sources: [String]
+    /// Whether the sources were named on the command line (they are read even without
+    /// `--agenda`, so that a missing file is reported).
+    public var sourcesGiven: Bool
+    /// `--strict`.
+    public var strict: Bool
+    /// The agenda, when `--agenda` is given.
+    public var agenda: AgendaPlan?
+
+    /// Whether events must be read for this run.
+    public var needsEvents: Bool { agenda != nil || sourcesGiven || strict }
+}
+
+/// Which occurrences `--agenda` lists, and how.
+public struct AgendaPlan: Equatable, Sendable {
+    /// Newest first, from the `--from` day backwards.
+    public var backward: Bool
+    /// The day (grid day number) the list starts at: occurrences from it on (backward: up to it).
+    public var startDay: Int
+    /// Months to walk from the `--from` month, the first included; nil: until a bound.
+    public var months: Int?
+    /// The terminal width lines are cut to; nil in a pipe (nothing is cut).
+    public var width: Int?
+
+    /// Months the agenda shows at a terminal when neither a count nor a bound ends it.
+    public static let terminalMonths = 12
+}
+
+extension Configuration {
+    /// Resolves the event options against `environment` and the resolved `configuration`.
+    /// - throws: `UsageError` for `--agenda` with `--paged`, `--year` or `--calendar list`, or
+    ///   with no events to list.
+    public static func resolveEvents(_ raw: RawOptions, environment: RunEnvironment,
+                                     configuration: Configuration) throws(UsageError) -> EventSettings {
+        let given = raw.occurrences.filter { $0.key == .events }.compactMap(\.value)
+        let sources = given.isEmpty
+            ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
+            : given
+        var settings = EventSettings(sources: sources, sourcesGiven: !given.isEmpty, strict: raw.has(.strict), agenda: nil)
+        guard let agenda = raw.last(.agenda) else { return settings }
+        if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
+        if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
+        if sources.isEmpty {
+            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH or set INFCAL_EVENTS")
+        }
+        let backward = raw.has(.backward)
+        var months: Int?
+        switch configuration.mode {
+        case .forward(let count), .backward(let count): months = count
+        default: months = nil
+        }
+        // At a terminal a list with no end would scroll past for ever: a year unless bounded.
+        let bounded = backward ? configuration.bounds.since != nil : configuration.bounds.until != nil
+        if months == nil, environment.stdoutIsTerminal, !bounded { months = AgendaPlan.terminalMonths }
+        // The day the list starts: --from's day (its first for forward, its last for backward),
+        // else today.
+        var startDay = configuration.today
+        if let from = raw.last(.from), let value = from.value, let date = DateArgument.parse(value),
+           let period = try? date.period(today: configuration.today, in: MonthCalendar(.gregorian)) {
+            startDay = backward ? period.upperBound : period.lowerBound
+        }
+        settings.agenda = AgendaPlan(backward: backward, startDay: startDay, months: months,
+                                     width: environment.stdoutIsTerminal ? environment.terminalWidth ?? 80 : nil)
+        return settings
+    }
+}

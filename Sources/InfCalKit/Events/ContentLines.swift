@@ -1,0 +1,209 @@
+/// One content line (RFC 5545 §3.1) after unfolding: `NAME;PARAM=VALUE:value`.
+public struct ContentLine: Sendable {
+    /// The property name, upper-cased.
+    public var name: String
+    /// Parameters, names upper-cased, quotes removed; a list value stays comma-joined.
+    public var parameters: [(name: String, value: String)]
+    /// The value's bytes in the document's unfolded text.
+    public var valueRange: Range<Int>
+    /// The physical line the content line starts on, from 1.
+    public var line: Int
+
+    public func parameter(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.value
+    }
+}
+
+/// A component (`BEGIN:VEVENT` ... `END:VEVENT`) with its properties and nested components.
+public struct Component: Sendable {
+    public var name: String
+    public var properties: [ContentLine] = []
+    public var children: [Component] = []
+    /// The line of its BEGIN.
+    public var line: Int
+    /// Why the component cannot be read as a whole (a malformed line, a missing END), if so.
+    public var defect: (line: Int, reason: String)?
+
+    public func first(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
+}
+
+/// An iCalendar document: the unfolded text and the components at its top level.
+public struct ICalDocument: Sendable {
+    /// The unfolded text; content lines point into it.
+    public let text: [UInt8]
+    public var components: [Component]
+    /// Whether any BEGIN:VCALENDAR was seen.
+    public var hasCalendar: Bool
+
+    /// The value of `line` as a string, raw.
+    public func rawValue(_ line: ContentLine) -> String {
+        text.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[line.valueRange]), as: UTF8.self)
+        }
+    }
+
+    /// The value of a TEXT property with its escapes (`\n \, \; \\`) read; a line break
+    /// becomes `newline`.
+    public func textValue(_ line: ContentLine, newline: String = "\n") -> String {
+        let range = line.valueRange
+        if !text[range].contains(0x5C) { return rawValue(line) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = text[index]
+            if byte == 0x5C, index + 1 < range.upperBound {
+                let next = text[index + 1]
+                if next == 0x6E || next == 0x4E { bytes += Array(newline.utf8) } else { bytes.append(next) }
+                index += 2
+            } else {
+                bytes.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Parses `data`: CRLF, LF or CR line ends, folded lines, a UTF-8 byte-order mark, blank
+    /// lines. Never fails: what cannot be read is marked on the component that holds it.
+    public static func parse(_ data: [UInt8]) -> ICalDocument {
+        let (text, lineStarts) = unfold(data)
+        var stack: [Component] = []
+        var top: [Component] = []
+        var hasCalendar = false
+        text.withUnsafeBufferPointer { buffer in
+            var position = 0
+            var logical = 0
+            while position < buffer.count {
+                var end = position
+                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                let lineNumber = logical < lineStarts.count ? lineStarts[logical] : 0
+                logical += 1
+                defer { position = end + 1 }
+                if end == position { continue }
+                guard let content = parseLine(buffer, position..<end, line: lineNumber) else {
+                    if !stack.isEmpty, stack[stack.count - 1].defect == nil {
+                        stack[stack.count - 1].defect = (lineNumber, "malformed line")
+                    }
+                    continue
+                }
+                switch content.name {
+                case "BEGIN":
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[content.valueRange]), as: UTF8.self)
+                        .trimmingSpaces.uppercased()
+                    if name == "VCALENDAR" { hasCalendar = true }
+                    if stack.count >= 64 { // nesting no real file has
+                        if stack[stack.count - 1].defect == nil { stack[stack.count - 1].defect = (lineNumber, "components nested too deep") }
+                        continue
+                    }
+                    stack.append(Component(name: name, line: lineNumber))
+                case "END":
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[content.valueRange]), as: UTF8.self)
+                        .trimmingSpaces.uppercased()
+                    guard let match = stack.lastIndex(where: { $0.name == name }) else { continue }
+                    // Components left open inside are cut short.
+                    while stack.count > match + 1 {
+                        var open = stack.removeLast()
+                        if open.defect == nil { open.defect = (open.line, "no END:\(open.name)") }
+                        attach(open, to: &stack, top: &top)
+                    }
+                    attach(stack.removeLast(), to: &stack, top: &top)
+                default:
+                    if !stack.isEmpty { stack[stack.count - 1].properties.append(content) }
+                }
+            }
+        }
+        while var open = stack.popLast() {
+            if open.defect == nil { open.defect = (open.line, "no END:\(open.name) (the file ends inside it)") }
+            attach(open, to: &stack, top: &top)
+        }
+        return ICalDocument(text: text, components: top, hasCalendar: hasCalendar)
+    }
+
+    private static func attach(_ component: Component, to stack: inout [Component], top: inout [Component]) {
+        if stack.isEmpty { top.append(component) } else { stack[stack.count - 1].children.append(component) }
+    }
+
+    /// The text with folds removed and line ends made LF, and the physical line each logical
+    /// line starts on.
+    static func unfold(_ data: [UInt8]) -> ([UInt8], [Int]) {
+        var out = [UInt8]()
+        out.reserveCapacity(data.count)
+        var starts: [Int] = [1]
+        data.withUnsafeBufferPointer { input in
+            var i = 0
+            if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { i = 3 }
+            var physical = 1
+            let count = input.count
+            while i < count {
+                let byte = input[i]
+                if byte == 0x0D || byte == 0x0A {
+                    // One line end: CRLF, LF or CR.
+                    i += (byte == 0x0D && i + 1 < count && input[i + 1] == 0x0A) ? 2 : 1
+                    physical += 1
+                    if i < count, input[i] == 0x20 || input[i] == 0x09 {
+                        i += 1 // a fold: the line goes on
+                        continue
+                    }
+                    out.append(0x0A)
+                    starts.append(physical)
+                    continue
+                }
+                out.append(byte == 0 ? 0x20 : byte)
+                i += 1
+            }
+        }
+        return (out, starts)
+    }
+
+    /// Splits one unfolded line into name, parameters and value; nil when it is not a content line.
+    static func parseLine(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> ContentLine? {
+        var i = range.lowerBound
+        let end = range.upperBound
+        func isNameByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+        }
+        func name(_ from: Int, _ to: Int) -> String {
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(to - from)
+            for k in from..<to { let b = buffer[k]; bytes.append(b >= 0x61 && b <= 0x7A ? b - 32 : b) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let nameStart = i
+        while i < end, isNameByte(buffer[i]) { i += 1 }
+        guard i > nameStart, i < end else { return nil }
+        let propertyName = name(nameStart, i)
+        var parameters: [(name: String, value: String)] = []
+        while i < end, buffer[i] == 0x3B { // ;
+            i += 1
+            let parameterStart = i
+            while i < end, isNameByte(buffer[i]) { i += 1 }
+            guard i > parameterStart, i < end, buffer[i] == 0x3D else { return nil }
+            let parameterName = name(parameterStart, i)
+            i += 1
+            var values: [UInt8] = []
+            while true {
+                if i < end, buffer[i] == 0x22 { // a quoted value
+                    i += 1
+                    let valueStart = i
+                    while i < end, buffer[i] != 0x22 { i += 1 }
+                    guard i < end else { return nil }
+                    values += UnsafeBufferPointer(rebasing: buffer[valueStart..<i])
+                    i += 1
+                } else {
+                    let valueStart = i
+                    while i < end, buffer[i] != 0x2C, buffer[i] != 0x3B, buffer[i] != 0x3A { i += 1 }
+                    values += UnsafeBufferPointer(rebasing: buffer[valueStart..<i])
+                }
+                guard i < end, buffer[i] == 0x2C else { break }
+                values.append(0x2C)
+                i += 1
+            }
+            parameters.append((parameterName, String(decoding: values, as: UTF8.self)))
+        }
+        guard i < end, buffer[i] == 0x3A else { return nil }
+        var valueEnd = end
+        if valueEnd > i + 1, buffer[valueEnd - 1] == 0x0D { valueEnd -= 1 }
+        return ContentLine(name: propertyName, parameters: parameters, valueRange: (i + 1)..<valueEnd, line: line)
+    }
+}

@@ -1,0 +1,262 @@
+/// What reading one file gave: its events, and what it had to leave out or guess.
+public struct EventFile {
+    public var events: [Event] = []
+    /// Events left out: the line and the reason (`RRULE: unknown FREQ 'FORTNIGHTLY'`).
+    public var skipped: [(line: Int, reason: String)] = []
+    /// Things read with a guess (a zone nobody knows, taken as UTC).
+    public var notes: [(line: Int, message: String)] = []
+    /// Whether the file held any VCALENDAR or VEVENT at all.
+    public var hasCalendarData = false
+
+    public init() {}
+}
+
+/// Turns iCalendar bytes into events: the VEVENTs of every VCALENDAR in the file, with
+/// overrides (RECURRENCE-ID) folded into the events they change. A VEVENT that cannot be
+/// read is skipped and said why; the rest are kept.
+public enum EventReader {
+    public static func read(_ data: [UInt8]) -> EventFile {
+        let document = ICalDocument.parse(data)
+        var file = EventFile()
+        file.hasCalendarData = document.hasCalendar || document.components.contains { $0.name == "VEVENT" }
+        // Calendars, and VEVENTs written at the top level without one.
+        var calendars = document.components.filter { $0.name == "VCALENDAR" }
+        let loose = document.components.filter { $0.name == "VEVENT" || $0.name == "VTIMEZONE" }
+        if !loose.isEmpty { calendars.append(Component(name: "VCALENDAR", children: loose, line: loose[0].line)) }
+        for calendar in calendars {
+            read(calendar, document: document, into: &file)
+        }
+        return file
+    }
+
+    /// A VEVENT as written, before overrides are folded in.
+    private struct Draft {
+        var uid: String
+        var summary: String
+        var start: ICalTime
+        var zone: EventZone?
+        var duration: Int
+        var rule: RecurrenceRule?
+        var extraStarts: [(ICalTime, Int?)] = []
+        var exclusions: [ICalTime] = []
+        var recurrenceID: ICalTime?
+        var cancelled: Bool
+        var line: Int
+    }
+
+    private static func read(_ calendar: Component, document: ICalDocument, into file: inout EventFile) {
+        var definitions: [String: Component] = [:]
+        for child in calendar.children where child.name == "VTIMEZONE" {
+            if let id = child.first("TZID") { definitions[document.rawValue(id).trimmingSpaces] = child }
+        }
+        let resolver = ZoneResolver(document: document, definitions: definitions)
+        let name = calendar.first("X-WR-CALNAME").map { document.textValue($0, newline: " ") }
+        var noted = Set<String>()
+        var context = Context(document: document, resolver: resolver, file: file, noted: noted)
+        if let zoneLine = calendar.first("X-WR-TIMEZONE") {
+            let zoneName = document.rawValue(zoneLine).trimmingSpaces
+            context.defaultZone = context.zone(named: zoneName, line: zoneLine.line).map { ($0, zoneName) }
+        }
+        var drafts: [Draft] = []
+        for child in calendar.children where child.name == "VEVENT" {
+            do {
+                drafts.append(try context.draft(child))
+            } catch {
+                context.file.skipped.append(error.position)
+            }
+        }
+        file = context.file
+        noted = context.noted
+
+        // Overrides: each replaces (or, cancelled, removes) the instance its RECURRENCE-ID names.
+        var masters: [String: Int] = [:]
+        for (index, draft) in drafts.enumerated() where draft.recurrenceID == nil { masters[draft.uid] = index }
+        var excluded: [Int: Set<Int>] = [:]
+        for draft in drafts {
+            guard let id = draft.recurrenceID, let master = masters[draft.uid] else { continue }
+            let target = drafts[master]
+            excluded[master, default: []].insert(context.convert(id, to: target.start.form, zone: target.zone))
+        }
+        for (index, draft) in drafts.enumerated() where !draft.cancelled {
+            let expander = draft.rule.map { rule in
+                RecurrenceExpander(rule: rule, start: draft.start.seconds, isDate: draft.start.isDate,
+                                   until: rule.until.map { until in
+                                       var seconds = context.convert(until, to: draft.start.form, zone: draft.zone)
+                                       // A date UNTIL for a timed event includes its whole day.
+                                       if until.isDate, !draft.start.isDate { seconds += CivilTime.secondsPerDay - 1 }
+                                       return seconds
+                                   },
+                                   scale: RecurrenceScales.scale(named: rule.scale))
+            }
+            var exactExclusions = excluded[index] ?? []
+            var dayExclusions = Set<Int>()
+            for exclusion in draft.exclusions {
+                if exclusion.isDate, !draft.start.isDate {
+                    dayExclusions.insert(CivilTime.day(ofSeconds: exclusion.seconds))
+                } else {
+                    exactExclusions.insert(context.convert(exclusion, to: draft.start.form, zone: draft.zone))
+                }
+            }
+            let extras = draft.extraStarts.map { (start: context.convert($0.0, to: draft.start.form, zone: draft.zone), duration: $0.1) }
+            file.events.append(Event(uid: draft.uid, summary: draft.summary, calendarName: name, start: draft.start,
+                                     zone: draft.zone, duration: draft.duration, expander: draft.recurrenceID == nil ? expander : nil,
+                                     extraStarts: draft.recurrenceID == nil ? extras : [], excluded: exactExclusions,
+                                     excludedDays: dayExclusions, line: draft.line))
+        }
+    }
+
+    private struct Failure: Error {
+        var position: (line: Int, reason: String)
+    }
+
+    private struct Context {
+        let document: ICalDocument
+        let resolver: ZoneResolver
+        var file: EventFile
+        var noted: Set<String>
+        var defaultZone: (EventZone, String)?
+
+        init(document: ICalDocument, resolver: ZoneResolver, file: EventFile, noted: Set<String>) {
+            self.document = document
+            self.resolver = resolver
+            self.file = file
+            self.noted = noted
+        }
+
+        mutating func zone(named name: String, line: Int) -> EventZone? {
+            if let zone = resolver.zone(named: name) { return zone }
+            if noted.insert(name).inserted {
+                file.notes.append((line, "TZID '\(name)' is no zone infcal knows (IANA, Windows or the file's VTIMEZONE); its times are read as UTC"))
+            }
+            return .utc
+        }
+
+        /// `value`'s seconds in the reckoning of an event whose start has `form` in `zone`.
+        func convert(_ value: ICalTime, to form: ICalTime.Form, zone: EventZone?) -> Int {
+            let utc: Int
+            switch value.form {
+            case .date, .floating: return value.seconds
+            case .utc: utc = value.seconds
+            case .zoned(let name): utc = (resolver.zone(named: name) ?? .utc).utc(ofLocal: value.seconds)
+            }
+            switch form {
+            case .date, .floating: return value.form == .utc ? value.seconds : utc
+            case .utc: return utc
+            case .zoned: return utc + (zone?.offset(atUTC: utc) ?? 0)
+            }
+        }
+
+        /// A date or date-time property, with its VALUE and TZID; calendar-wide X-WR-TIMEZONE
+        /// applies to floating and UTC times.
+        mutating func time(_ line: ContentLine, _ what: String) throws(Failure) -> (ICalTime, EventZone?) {
+            let text = document.rawValue(line)
+            let kind = line.parameter("VALUE")?.uppercased()
+            guard let value = ICalTime.parse(text, isDate: kind == "DATE" ? true : (kind == "DATE-TIME" ? false : nil),
+                                             zone: line.parameter("TZID")) else {
+                throw Failure(position: (line.line, "\(what): '\(text.prefix(40))' is no date or date-time"))
+            }
+            return localize(value, line: line.line)
+        }
+
+        mutating func localize(_ value: ICalTime, line: Int) -> (ICalTime, EventZone?) {
+            switch value.form {
+            case .date: return (value, nil)
+            case .floating, .utc:
+                guard let (zone, name) = defaultZone else { return (value, value.form == .utc ? .utc : nil) }
+                let seconds = value.form == .utc ? value.seconds + zone.offset(atUTC: value.seconds) : value.seconds
+                return (ICalTime(seconds: seconds, form: .zoned(name)), zone)
+            case .zoned(let name):
+                return (value, zone(named: name, line: line))
+            }
+        }
+
+        mutating func draft(_ component: Component) throws(Failure) -> Draft {
+            if let defect = component.defect { throw Failure(position: (defect.line, defect.reason + "; event skipped")) }
+            guard let startLine = component.first("DTSTART") else {
+                throw Failure(position: (component.line, "VEVENT: no DTSTART; event skipped"))
+            }
+            do {
+                return try makeDraft(component, startLine: startLine)
+            } catch {
+                throw Failure(position: (error.position.line, error.position.reason + "; event skipped"))
+            }
+        }
+
+        private mutating func makeDraft(_ component: Component, startLine: ContentLine) throws(Failure) -> Draft {
+            let (start, zone) = try time(startLine, "DTSTART")
+            var duration = 0
+            if let endLine = component.first("DTEND") {
+                let (end, _) = try time(endLine, "DTEND")
+                if start.isDate {
+                    duration = end.isDate ? end.seconds - start.seconds : 0
+                } else {
+                    duration = convert(end, to: start.form, zone: zone) - start.seconds
+                }
+            } else if let durationLine = component.first("DURATION") {
+                let text = document.rawValue(durationLine)
+                guard let seconds = ICalTime.parseDuration(text) else {
+                    throw Failure(position: (durationLine.line, "DURATION: '\(text.prefix(40))' is no duration"))
+                }
+                duration = seconds
+            }
+            if start.isDate {
+                // Whole days; a missing or backward end makes one day.
+                let days = CivilTime.floorDiv(duration + CivilTime.secondsPerDay - 1, CivilTime.secondsPerDay)
+                duration = max(1, days) * CivilTime.secondsPerDay
+            } else {
+                duration = max(0, duration)
+            }
+            var rule: RecurrenceRule?
+            if let ruleLine = component.first("RRULE") {
+                do {
+                    rule = try RecurrenceRule.parse(document.rawValue(ruleLine))
+                } catch {
+                    throw Failure(position: (ruleLine.line, error.message))
+                }
+            }
+            var draft = Draft(uid: component.first("UID").map { document.rawValue($0).trimmingSpaces } ?? "",
+                              summary: component.first("SUMMARY").map { document.textValue($0, newline: " ") } ?? "",
+                              start: start, zone: zone, duration: duration, rule: rule,
+                              cancelled: component.first("STATUS").map { document.rawValue($0).trimmingSpaces.uppercased() == "CANCELLED" } ?? false,
+                              line: component.line)
+            for line in component.properties {
+                switch line.name {
+                case "RDATE", "EXDATE":
+                    let kind = line.parameter("VALUE")?.uppercased()
+                    let text = document.rawValue(line)
+                    for piece in text.split(separator: ",") {
+                        let item = piece.trimmingSpaces
+                        var own: Int?
+                        var startText = Substring(item)
+                        if let slash = item.firstIndex(of: "/") {
+                            startText = item[..<slash]
+                            let rest = item[item.index(after: slash)...]
+                            if let length = ICalTime.parseDuration(rest) {
+                                own = length
+                            } else if let end = ICalTime.parse(rest, isDate: false, zone: line.parameter("TZID")),
+                                      let begin = ICalTime.parse(startText, isDate: false, zone: line.parameter("TZID")) {
+                                own = convert(end, to: .utc, zone: nil) - convert(begin, to: .utc, zone: nil)
+                            } else {
+                                throw Failure(position: (line.line, "\(line.name): '\(item.prefix(40))' is no period"))
+                            }
+                        }
+                        guard let value = ICalTime.parse(startText, isDate: kind == "DATE" ? true : nil, zone: line.parameter("TZID")) else {
+                            throw Failure(position: (line.line, "\(line.name): '\(item.prefix(40))' is no date or date-time"))
+                        }
+                        let (localized, _) = localize(value, line: line.line)
+                        if line.name == "RDATE" {
+                            draft.extraStarts.append((localized, own.map { max(0, $0) }))
+                        } else {
+                            draft.exclusions.append(localized)
+                        }
+                    }
+                case "RECURRENCE-ID":
+                    draft.recurrenceID = try time(line, "RECURRENCE-ID").0
+                default:
+                    break
+                }
+            }
+            return draft
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The zone the calendar is shown in: the offset from UTC at any instant. The terminal layer
+/// passes one built on libc's `localtime_r` (which reads TZ as POSIX defines it); tests pass a
+/// fixed one or a Foundation zone.
+public struct DisplayZone: Sendable {
+    /// The offset in seconds at an instant given as UTC civil seconds.
+    public let offset: @Sendable (Int) -> Int
+
+    public init(offset: @escaping @Sendable (Int) -> Int) {
+        self.offset = offset
+    }
+
+    public static let utc = DisplayZone { _ in 0 }
+
+    /// A Foundation zone.
+    public init(_ zone: TimeZone) {
+        self.init { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+    }
+}
+
+/// All events of a run, indexed so that views can ask what happens on a range of days.
+///
+/// Single events are kept sorted by their start where the calendar is shown; recurring ones are
+/// asked for their instances in the range only, so a month costs the same in any year.
+public final class EventStore {
+    public let events: [Event]
+    private let display: DisplayZone
+    /// Non-recurring events: display start, display end, event.
+    private var singles: [(start: Int, end: Int, event: Int)] = []
+    private var longestSingle = 0
+    private var recurring: [Int] = []
+    private var displayOffsets: [Int: Int] = [:]
+
+    public init(events: [Event], display: DisplayZone) {
+        self.events = events
+        self.display = display
+        for (index, event) in events.enumerated() {
+            if event.isRecurring {
+                recurring.append(index)
+            } else {
+                let (start, end) = shown(event, start: event.start.seconds, duration: event.duration)
+                singles.append((start, end, index))
+                longestSingle = max(longestSingle, end - start)
+            }
+        }
+        singles.sort { $0.start < $1.start }
+    }
+
+    /// Display wall-clock start and end of an instance of `event` starting at `start` (the
+    /// event's reckoning).
+    private func shown(_ event: Event, start: Int, duration: Int) -> (Int, Int) {
+        switch event.start.form {
+        case .date, .floating:
+            return (start, start + duration)
+        case .utc, .zoned:
+            let utc = event.zone?.utc(ofLocal: start) ?? start
+            let end = utc + duration
+            return (utc + displayOffset(utc), end + displayOffset(end))
+        }
+    }
+
+    private func displayOffset(_ utc: Int) -> Int {
+        let quarter = CivilTime.floorDiv(utc, 900)
+        if let known = displayOffsets[quarter] { return known }
+        let offset = display.offset(utc)
+        if displayOffsets.count > 200_000 { displayOffsets.removeAll() }
+        displayOffsets[quarter] = offset
+        return offset
+    }
+
+    /// The occurrences that start on the days `days` (grid day numbers, where the calendar is
+    /// shown), in order of start, then summary.
+    public func occurrences(startingOn days: Range<Int>) -> [Occurrence] {
+        collect(days, touching: false)
+    }
+
+    /// For each day of `days`, the occurrences that touch it (multi-day events on each of their
+    /// days), in order of start: what a month grid asks.
+    public func occurrencesByDay(_ days: Range<Int>) -> [Int: [Occurrence]] {
+        var result: [Int: [Occurrence]] = [:]
+        for occurrence in collect(days, touching: true) {
+            for day in max(occurrence.startDay, days.lowerBound)...min(occurrence.lastDay, days.upperBound - 1) {
+                result[day, default: []].append(occurrence)
+            }
+        }
+        return result
+    }
+
+    /// Whether any occurrence may start on `day` (grid day number) or later.
+    public func mayHaveOccurrences(from day: Int) -> Bool {
+        let low = (day + CivilTime.dayNumberOffset - 2) * CivilTime.secondsPerDay
+        if let last = singles.last, last.start >= low { return true }
+        return recurring.contains { events[$0].latestStart.map { $0 >= low } ?? true }
+    }
+
+    /// Whether any occurrence may start before `day` (grid day number).
+    public func mayHaveOccurrences(before day: Int) -> Bool {
+        let high = (day + CivilTime.dayNumberOffset + 2) * CivilTime.secondsPerDay
+        if let first = singles.first, first.start < high { return true }
+        return recurring.contains { events[$0].start.seconds < high || events[$0].extraStarts.contains { $0.start < high } }
+    }
+
+    private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
+        guard !days.isEmpty else { return [] }
+        let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+        let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+        var found: [Occurrence] = []
+        func admit(_ event: Event, _ start: Int, _ end: Int) {
+            let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
+            if inside {
+                found.append(Occurrence(summary: event.summary, calendarName: event.calendarName, isAllDay: event.isAllDay,
+                                        start: start, end: end))
+            }
+        }
+        // Singles: binary search for the first that may reach the range.
+        let reach = touching ? low - longestSingle : low
+        var lower = 0
+        var upper = singles.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if singles[middle].start < reach { lower = middle + 1 } else { upper = middle }
+        }
+        var index = lower
+        while index < singles.count, singles[index].start < high {
+            let single = singles[index]
+            admit(events[single.event], single.start, single.end)
+            index += 1
+        }
+        // Recurring: ask each for its instances near the range, in its own reckoning (zones
+        // differ from the display's by at most a day and a bit).
+        let margin = 2 * CivilTime.secondsPerDay
+        for eventIndex in recurring {
+            let event = events[eventIndex]
+            let from = low - margin - (touching ? event.duration : 0)
+            for instance in event.instances(in: from..<(high + margin)) {
+                let (start, end) = shown(event, start: instance.start, duration: instance.duration)
+                admit(event, start, end)
+            }
+        }
+        found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) }
+        return found
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Prints `--agenda`: one line per occurrence, month by month, as the months come.
+///
+/// `2024-04-02 Tue  09:00-10:00  Standup`: the ISO date of the start where the calendar is
+/// shown, the locale's weekday abbreviation, the times in 24-hour form (or `all-day`), the
+/// summary. At a terminal a line is cut to the width; in a pipe nothing is cut.
+public struct AgendaPrinter {
+    /// Weekday abbreviations, Sunday first, padded to one width.
+    let weekdays: [String]
+    let width: Int?
+    static let timeWidth = 11
+
+    /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
+    public init(locale: Locale?, width: Int?) {
+        var names = CalendarNames.posixWeekdayNames
+        if let locale {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            let symbols = formatter.shortStandaloneWeekdaySymbols ?? []
+            if symbols.count == 7 { names = symbols }
+        }
+        let widest = names.map { DisplayWidth.of($0) }.max() ?? 3
+        weekdays = names.map { $0 + String(repeating: " ", count: max(0, widest - DisplayWidth.of($0))) }
+        self.width = width
+    }
+
+    /// The line of `occurrence`, without its newline.
+    public func line(_ occurrence: Occurrence) -> String {
+        let civil = CivilTime.day(ofSeconds: occurrence.start)
+        let date = CivilTime.date(ofDay: civil)
+        let weekday = DayNumber.weekday(CivilTime.dayNumber(ofCivilDay: civil))
+        var time = "all-day"
+        if !occurrence.isAllDay {
+            time = Self.clock(occurrence.start)
+            if occurrence.end > occurrence.start { time += "-" + Self.clock(occurrence.end) }
+        }
+        let summary = occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)
+        let text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
+            + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  " + summary
+        guard let width else { return text }
+        return DisplayWidth.prefix(of: text, fitting: width)
+    }
+
+    static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
+        func pad(_ value: Int, _ count: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, count - digits.count)) + digits
+        }
+        return (date.year < 0 ? "-" : "") + pad(abs(date.year), 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2)
+    }
+
+    static func clock(_ seconds: Int) -> String {
+        let minutes = CivilTime.floorMod(seconds, CivilTime.secondsPerDay) / 60
+        let text = String(minutes / 60 + 100).dropFirst() + ":" + String(minutes % 60 + 100).dropFirst()
+        return String(text)
+    }
+
+    /// `text` with control characters (which could drive the terminal) made spaces.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Prints the occurrences of `months` (in the order given) that start inside `plan` and
+    /// `bounds`, one write per month, and stops early once `store` can hold no more.
+    public func print<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
+                                               bounds: MonthBounds, to sink: ByteSink) throws {
+        for month in months {
+            var first = month.firstDay
+            var end = month.endDay
+            if plan.backward { end = min(end, plan.startDay + 1) } else { first = max(first, plan.startDay) }
+            if let since = bounds.since { first = max(first, since) }
+            if let until = bounds.until { end = min(end, until + 1) }
+            if plan.backward ? !store.mayHaveOccurrences(before: end) : !store.mayHaveOccurrences(from: first) { return }
+            guard first < end else { continue }
+            var occurrences = store.occurrences(startingOn: first..<end)
+            if occurrences.isEmpty { continue }
+            if plan.backward { occurrences.reverse() }
+            var text = ""
+            for occurrence in occurrences { text += line(occurrence) + "\n" }
+            try sink.write(Array(text.utf8))
+        }
+    }
+}

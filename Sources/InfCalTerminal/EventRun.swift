@@ -1,0 +1,107 @@
+import Foundation
+import InfCalKit
+
+/// Reading the event sources of a run and printing the agenda: the part of the run that
+/// touches files for events.
+enum EventRun {
+    /// A source that cannot be read: the path and why.
+    struct Unreadable: Error {
+        let path: String
+        let reason: String
+    }
+
+    /// One source file and what reading it gave.
+    struct SourceFile {
+        let name: String
+        let file: EventFile
+    }
+
+    /// The `.ics` files `source` names: itself, or those below it (sorted) for a directory.
+    static func files(of source: String) throws(Unreadable) -> [String] {
+        guard source != "-", Platform.isDirectory(source) else { return [source] }
+        guard let walker = FileManager.default.enumerator(atPath: source) else {
+            throw Unreadable(path: source, reason: "cannot list the directory")
+        }
+        var found: [String] = []
+        while let entry = walker.nextObject() as? String {
+            if entry.lowercased().hasSuffix(".ics") {
+                let path = source.hasSuffix("/") ? source + entry : source + "/" + entry
+                if !Platform.isDirectory(path) { found.append(path) }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Reads every source.
+    /// - throws: `Unreadable` for the first missing or unreadable one.
+    static func read(_ sources: [String]) throws(Unreadable) -> [SourceFile] {
+        var result: [SourceFile] = []
+        for source in sources {
+            for path in try files(of: source) {
+                switch Platform.readFile(path) {
+                case .success(let bytes):
+                    result.append(SourceFile(name: path == "-" ? "(standard input)" : path, file: EventReader.read(bytes)))
+                case .failure(let error):
+                    throw Unreadable(path: path, reason: Platform.describe(errno: error.code))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The warnings for `files`, one line each (without "infcal: "), and how many problems
+    /// `--strict` counts (skipped events, files with no calendar data).
+    static func warnings(_ files: [SourceFile]) -> (lines: [String], problems: Int) {
+        var lines: [String] = []
+        var problems = 0
+        for source in files {
+            let file = source.file
+            if !file.hasCalendarData {
+                lines.append("\(source.name): no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)")
+                problems += 1
+            }
+            if let first = file.skipped.first {
+                let more = file.skipped.count - 1
+                lines.append("\(source.name):\(first.line): \(first.reason)"
+                             + (more > 0 ? " (and \(more) more event\(more == 1 ? "" : "s") skipped in this file)" : ""))
+                problems += file.skipped.count
+            }
+            for note in file.notes { lines.append("\(source.name):\(note.line): \(note.message)") }
+        }
+        return (lines, problems)
+    }
+
+    /// Reads the events of `settings`, reports what was skipped on standard error, and prints
+    /// the agenda when there is one.
+    /// - returns: an exit status when the run ends here (an error, or the agenda printed).
+    static func run(_ settings: EventSettings, configuration: Configuration, environment: RunEnvironment,
+                    output: ByteSink) throws -> Int32? {
+        guard settings.needsEvents else { return nil }
+        let files: [SourceFile]
+        do {
+            files = try read(settings.sources)
+        } catch {
+            return InfCal.fail("cannot read events from '\(error.path)': \(error.reason)", status: ExitStatus.noInput)
+        }
+        let (lines, problems) = warnings(files)
+        for line in lines { _ = InfCal.fail(line, status: 0) }
+        if settings.strict, problems > 0 {
+            return InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s") or file\(problems == 1 ? "" : "s") could not be read",
+                               status: ExitStatus.dataError)
+        }
+        guard let plan = settings.agenda else { return nil }
+        let store = EventStore(events: files.flatMap(\.file.events), display: environment.displayZone)
+        let calendar = configuration.calendar
+        guard let start = calendar.month(containing: plan.startDay) else { return ExitStatus.success }
+        let index = MonthIndex(calendar: calendar, start: start, bounds: configuration.bounds)
+        let months: AnySequence<Month>
+        if plan.backward {
+            months = plan.months.map { AnySequence(index.backward.prefix($0)) } ?? AnySequence(index.backward)
+        } else {
+            months = plan.months.map { AnySequence(index.forward.prefix($0)) } ?? AnySequence(index.forward)
+        }
+        try AgendaPrinter(locale: configuration.locale, width: plan.width)
+            .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+        return ExitStatus.success
+    }
+}
