@@ -64,7 +64,10 @@ import Testing
         #expect(throws: UsageError.self) { try PositionalDate.parse(["ma", "2024"], locale: german) }
         #expect(throws: UsageError.self) { try PositionalDate.parse(["-3", "2024"], locale: nil) }
         #expect(throws: UsageError.self) { try PositionalDate.parse(["3", "-2024"], locale: nil) }
-        #expect(throws: UsageError.self) { try PositionalDate.parse(["31", "4", "2024"], locale: nil) }
+        #expect(throws: UsageError.self) { try PositionalDate.parse(["32", "4", "2024"], locale: nil) }
+        // Whether the month has the day is the calendar's to say, when the date is resolved.
+        #expect(throws: UsageError.self) { try Fixture.resolve(["31", "4", "2024"]) }
+        #expect(try Fixture.resolve(["29", "2", "1500"]).markedDay == Fixture.day(1500, 2, 29))
         #expect(throws: UsageError.self) { try PositionalDate.parse(["", "2024"], locale: nil) }
     }
 

@@ -189,6 +189,15 @@ struct ConfigurationResolver {
         do {
             return try DateArgument.dayNumber(year: year, month: month, day: date.day ?? 1, in: gregorian)
         } catch .noSuchDay {
+            // Past the month's last day ("30 2 2024"), or a day the reform skipped.
+            if let first = try? DateArgument.dayNumber(year: year, month: month, day: 1, in: gregorian),
+               let whole = gregorian.month(containing: first), let day = date.day {
+                let last = gregorian.dayLabels(of: whole).label(at: whole.dayCount - 1)
+                if day > last {
+                    throw .invalidValue(option: "DAY", value: String(day),
+                                        expected: "a day of \(PositionalDate.englishMonths[month - 1]) \(year), 1 to \(last)")
+                }
+            }
             throw .invalidValue(option: "DAY", value: String(date.day ?? 1), expected: Self.expectation(for: .noSuchDay))
         } catch {
             throw .invalidValue(option: "YEAR", value: String(year), expected: Self.expectation(for: error))
