@@ -10,6 +10,22 @@ extension Configuration {
     }
 }
 
+extension Configuration {
+    /// `--help`, `--version` or `--completions SHELL`, which need nothing else resolved (the
+    /// program answers them before it looks at anything else); nil for every other run.
+    /// - throws: `UsageError` for a shell infcal writes no script for.
+    public static func specialMode(of raw: RawOptions) throws(UsageError) -> Mode? {
+        if raw.has(.help) { return .help }
+        if raw.has(.version) { return .version }
+        guard let option = raw.last(.completions) else { return nil }
+        let shell = option.value ?? ""
+        guard OptionSpec.shells.contains(shell) else {
+            throw .invalidValue(option: option.spelling, value: shell, expected: OptionSpec.spec(.completions).expected)
+        }
+        return .completions(shell: shell)
+    }
+}
+
 /// Turns the options as typed into settings, one small step a setting: a pure function of the
 /// options and the environment.
 struct ConfigurationResolver {
@@ -65,15 +81,7 @@ struct ConfigurationResolver {
     // MARK: What is shown
 
     func mode(range: (count: Int, before: Int)?, date: PositionalDate?) throws(UsageError) -> Configuration.Mode {
-        if raw.has(.help) { return .help }
-        if raw.has(.version) { return .version }
-        if let option = raw.last(.completions) {
-            let shell = option.value ?? ""
-            guard OptionSpec.shells.contains(shell) else {
-                throw .invalidValue(option: option.spelling, value: shell, expected: OptionSpec.spec(.completions).expected)
-            }
-            return .completions(shell: shell)
-        }
+        if let special = try Configuration.specialMode(of: raw) { return special }
         try OptionConflict.check(raw)
         if raw.last(.calendar)?.value?.lowercased() == "list" { return .listCalendars }
         if let paged = raw.last(.paged) {
@@ -199,6 +207,15 @@ struct ConfigurationResolver {
         do {
             return try DateArgument.dayNumber(year: year, month: month, day: date.day ?? 1, in: gregorian)
         } catch .noSuchDay {
+            // Past the month's last day ("30 2 2024"), or a day the reform skipped.
+            if let first = try? DateArgument.dayNumber(year: year, month: month, day: 1, in: gregorian),
+               let whole = gregorian.month(containing: first), let day = date.day {
+                let last = gregorian.dayLabels(of: whole).label(at: whole.dayCount - 1)
+                if day > last {
+                    throw .invalidValue(option: "DAY", value: String(day),
+                                        expected: "a day of \(PositionalDate.englishMonths[month - 1]) \(year), 1 to \(last)")
+                }
+            }
             throw .invalidValue(option: "DAY", value: String(date.day ?? 1), expected: Self.expectation(for: .noSuchDay, reform: gregorian.reform))
         } catch {
             throw .invalidValue(option: "YEAR", value: String(year), expected: Self.expectation(for: error, reform: gregorian.reform))
@@ -212,11 +229,13 @@ struct ConfigurationResolver {
     }
 
     /// Where the months start without --from or a date: a forward stream at --since, a
-    /// backward one at --until, anything else today.
+    /// backward one at --until, the pager (or its one month) at today or the bound nearest to
+    /// it, anything else (a run around today, today's year) today.
     func defaultStart(mode: Configuration.Mode, today: Int, bounds: MonthBounds) -> Int {
         switch mode {
         case .forward: return bounds.since ?? today
         case .backward: return bounds.until ?? today
+        case .paged, .single: return min(max(today, bounds.since ?? today), bounds.until ?? today)
         default: return today
         }
     }
@@ -248,12 +267,7 @@ struct ConfigurationResolver {
         if mode == .year { return try firstMonthOfYear(around: start, date: date, bounds: bounds, in: calendar) }
         guard bounds.admits(start) else { throw outsideBounds(typed: typed, start: start, bounds: bounds, today: today) }
         guard case .months = mode else { return start }
-        var first = start
-        for _ in 0..<before {
-            guard let previous = calendar.month(before: first) else { break }
-            first = previous
-        }
-        return first
+        return calendar.month(before, before: start)
     }
 
     /// The error for a start month outside the bounds: it names what the user typed (--from or
@@ -327,7 +341,7 @@ struct ConfigurationResolver {
 
     func locale() throws(UsageError) -> Locale? {
         guard let option = raw.last(.locale), let value = option.value else {
-            return LocaleSetting.fromEnvironment(environment.variables)
+            return LocaleSetting.fromEnvironment(lookup: environment.variable)
         }
         switch LocaleName.parse(value) {
         case .posix?:

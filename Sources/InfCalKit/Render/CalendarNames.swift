@@ -45,7 +45,9 @@ public struct CalendarNames {
         let identifier = calendar.identifier
         if locale == nil, identifier == .gregorian || identifier == .iso8601 {
             titles = .posixGregorian
-            (weekdayLabels, labelWidth) = Self.headerLabels([Self.posixWeekdayNames])
+            // ASCII names, distinct in two letters: no width measuring at start-up.
+            (weekdayLabels, labelWidth) = (Self.posixWeekdayNames.map { String($0.prefix(Self.minimumLabelWidth)) },
+                                           Self.minimumLabelWidth)
             fullWeekdayNames = Self.posixFullWeekdayNames
             shortWeekdayNames = Self.posixWeekdayNames
             return
