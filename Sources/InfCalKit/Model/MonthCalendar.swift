@@ -14,8 +14,10 @@ import Foundation
 /// walk ends, in both directions, with no month twice. Every calendar starts with the month
 /// that holds 1 January 4713 BC.
 public struct MonthCalendar: Sendable {
-    /// The Foundation calendar that computes the months, in UTC.
-    public let calendar: Calendar
+    /// The Foundation calendar that computes the months, in UTC (made on first use: the months
+    /// computed by the calendar's own rules never need it).
+    public var calendar: Calendar { foundation.calendar }
+    private let foundation: DeferredCalendar
     /// The calendar the months belong to, which names them. It differs from
     /// `calendar.identifier` only where this platform's Foundation cannot compute it and an
     /// equivalent calendar computes the same months (see `arithmetic(for:)`).
@@ -43,9 +45,7 @@ public struct MonthCalendar: Sendable {
     }
 
     init(_ identifier: Calendar.Identifier, limited: Bool, reform: Reform = .papal) {
-        var calendar = Calendar(identifier: Self.arithmetic(for: identifier))
-        calendar.timeZone = .gmt
-        self.calendar = calendar
+        foundation = DeferredCalendar { Self.arithmetic(for: identifier) }
         self.identifier = identifier
         self.reform = reform
         switch identifier {
@@ -54,7 +54,8 @@ public struct MonthCalendar: Sendable {
         default: rules = nil
         }
         upperLimit = limited || rules != nil ? Self.upperLimit(for: identifier) : nil
-        probeDistance = calendar.maximumRange(of: .day).map { $0.upperBound - 1 } ?? 31
+        // The Foundation path alone probes; the rules never ask Foundation for a month.
+        probeDistance = rules != nil ? 31 : foundation.calendar.maximumRange(of: .day).map { $0.upperBound - 1 } ?? 31
         lengths = MonthLengths()
     }
 
@@ -367,5 +368,29 @@ public enum DayLabels: Hashable, Sendable {
         case .listed(let labels): return labels[index]
         case .counting(let first): return first + index
         }
+    }
+}
+
+/// A Foundation calendar in UTC, made on first use and then kept. Making one costs a third of
+/// infcal's start-up, and the Gregorian months (computed by their own rules) never need one.
+final class DeferredCalendar: @unchecked Sendable {
+    private let identifier: () -> Calendar.Identifier
+    private let lock = NSLock()
+    private var made: Calendar?
+
+    /// A calendar of the identifier `identifier` gives, when first asked for.
+    init(_ identifier: @escaping () -> Calendar.Identifier) {
+        self.identifier = identifier
+    }
+
+    /// The calendar (made now, the first time).
+    var calendar: Calendar {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        var calendar = Calendar(identifier: identifier())
+        calendar.timeZone = .gmt
+        made = calendar
+        return calendar
     }
 }
