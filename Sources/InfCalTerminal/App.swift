@@ -10,14 +10,17 @@ public enum InfCal {
         Platform.replaceEnvironment(LocaleSetting.variables + LocaleSetting.icuVariables,
                                     unless: { $0.isEmpty || LocaleName.isWellFormed($0) }, with: "C")
         let standardOutput = FileOutput(fd: 1)
+        let raw: RawOptions
+        let special: Configuration.Mode?
         let configuration: Configuration?
         let events: EventSettings?
-        let raw: RawOptions
         let environment = currentEnvironment()
         do {
             raw = try ArgumentParser.parse(arguments)
-            // --help and --version answer before anything else is resolved (nil configuration).
-            if HelpText.answer(to: raw) == nil {
+            // --help, --version and --completions answer before anything else is resolved, so
+            // other options' values do not matter then.
+            special = try Configuration.specialMode(of: raw)
+            if special == nil {
                 let resolved = try Configuration.resolve(raw, environment: environment)
                 configuration = resolved
                 events = try Configuration.resolveEvents(raw, environment: environment, configuration: resolved)
@@ -29,7 +32,7 @@ public enum InfCal {
         }
         do {
             guard let configuration, let events else {
-                try standardOutput.write(HelpText.answer(to: raw) ?? "")
+                try answer(special ?? .help, to: standardOutput)
                 return ExitStatus.success
             }
             var store: EventStore?
@@ -40,14 +43,10 @@ public enum InfCal {
                 }
             }
             switch configuration.mode {
-            case .help:
-                try standardOutput.write(HelpText.text)
-            case .version:
-                try standardOutput.write(HelpText.version + "\n")
+            case .help, .version, .completions:
+                try answer(configuration.mode, to: standardOutput)
             case .listCalendars:
                 try standardOutput.write(configuration.calendarList().map { $0 + "\n" }.joined())
-            case .completions(let shell):
-                try standardOutput.write(Completions.script(for: shell))
             case .forward, .backward, .single, .year, .months:
                 if configuration.json {
                     try JSONLinesPrinter(renderer: configuration.makeRenderer(), locale: configuration.locale, store: store)
@@ -75,13 +74,23 @@ public enum InfCal {
         return ExitStatus.success
     }
 
+    /// Writes the text of `--help`, `--version` or `--completions SHELL`.
+    static func answer(_ mode: Configuration.Mode, to output: FileOutput) throws {
+        switch mode {
+        case .help: try output.write(HelpText.text)
+        case .version: try output.write(HelpText.version + "\n")
+        case .completions(let shell): try output.write(Completions.script(for: shell))
+        default: break
+        }
+    }
+
     /// The process's surroundings: variables, whether stdout is a terminal and how wide, and
     /// today's date in the local zone, as the C library reads TZ.
     static func currentEnvironment() -> RunEnvironment {
         let isTerminal = Platform.isTerminal(1)
         Platform.readTimeZone()
         var environment = RunEnvironment(
-            variables: Platform.environment(RunEnvironment.variableNames),
+            setVariables: Platform.environment(RunEnvironment.variableNames),
             stdoutIsTerminal: isTerminal,
             terminalWidth: isTerminal ? Platform.windowSize(1)?.columns : nil,
             localToday: Platform.localDate() ?? DayNumber.localDate(of: Date(), in: .gmt),

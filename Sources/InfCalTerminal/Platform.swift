@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import InfCalKit
 
 /// All libc access of infcal, in one place.
 public enum Platform {
@@ -68,12 +69,8 @@ public enum Platform {
 
     /// The variables among `names` that are set, by getenv(3): cheaper at start-up than
     /// building the whole environment as a dictionary.
-    public static func environment(_ names: [String]) -> [String: String] {
-        var found: [String: String] = [:]
-        for name in names {
-            if let value = getenv(name) { found[name] = String(cString: value) }
-        }
-        return found
+    public static func environment(_ names: [String]) -> [RunEnvironment.Variable] {
+        names.compactMap { name in getenv(name).map { RunEnvironment.Variable(name: name, value: String(cString: $0)) } }
     }
 
     /// Sets each of `names` whose value `isAcceptable` refuses to `replacement`, by setenv(3),

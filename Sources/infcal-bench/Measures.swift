@@ -80,6 +80,17 @@ struct Benchmark {
         return (format(value, decimals: 2) + "x", value <= limit ? "met" : "NOT MET")
     }
 
+    /// The ratio cell and whether `limit` is met, for infcal against ncal, from paired runs:
+    /// the median of infcal's time over ncal's in each round of `interleave`.
+    func pairedRatio(_ infcal: Runs?, _ ncal: Runs?, limit: Double) -> (cell: String, met: String) {
+        guard let infcal, let ncal, infcal.failure == nil, ncal.failure == nil,
+              infcal.outcomes.count == ncal.outcomes.count, !ncal.outcomes.contains(where: { $0.seconds <= 0 }) else {
+            return ratio(infcal, ncal, limit: limit)
+        }
+        let value = median(zip(infcal.outcomes, ncal.outcomes).map { $0.seconds / $1.seconds })
+        return (format(value, decimals: 2) + "x", value <= limit ? "met" : "NOT MET")
+    }
+
     // MARK: Measure 1 and 2: stream throughput and memory
 
     mutating func measureStreams() {
@@ -185,12 +196,14 @@ struct Benchmark {
             ncal.map { Command(path: $0, arguments: ["-C", "1", "2024"]) },
             python.map { Command(path: $0, arguments: ["-m", "calendar", "2024", "1"]) },
         ], runs: startRuns)
-        let (cell, met) = ratio(results[0], results[1], limit: 3)
+        let (cell, met) = pairedRatio(results[0], results[1], limit: 2)
         report.rows.append(Row(measure: "start-up, one month", infcal: timeCell(results[0], decimals: 2),
                                ncal: timeCell(results[1], decimals: 2), python: timeCell(results[2], decimals: 2),
-                               ratio: cell, target: "<= 3x ncal", met: met))
+                               ratio: cell, target: "<= 2x ncal", met: met))
         report.notes.append("start-up: `infcal --from 2024-01 --forward 1`, `ncal -C 1 2024`, `python3 -m calendar 2024 1`, "
-                            + "\(startRuns) interleaved runs each.")
+                            + "\(startRuns) interleaved runs each; the ratio is the median of the ratios of the runs "
+                            + "made one after the other (infcal's run over the ncal run that followed it), so that "
+                            + "the load of the moment weighs on both.")
     }
 
     // MARK: Measure 4: the pager

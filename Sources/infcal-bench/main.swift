@@ -7,7 +7,8 @@ import Foundation
 // The targets live here and nowhere else (never in a test).
 
 let usage = """
-    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N]
+    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only]
+           swift run -c release infcal-bench --sweep [CALENDAR...]
 
     Builds infcal with the README's release command (\(ReleaseBuild.commandLine))
     unless --infcal names a binary, then times it against ncal -C and python3 -m calendar
@@ -17,6 +18,10 @@ let usage = """
       --runs N             timed runs of each command (default 9; start-up runs 5 x N, at least 31)
       --infcal PATH        measure this infcal binary instead of building one
       --calendar-months N  months per calendar in the every-calendar measure (default 12000)
+      --sweep [CALENDAR...] instead: walk each calendar's whole range forward, then backward,
+                           in process, and print the months, the times and the differences
+                           (exit status 1 if the walks differ)
+      --start-up-only      measure the start-up alone (its row, against ncal and python3)
       -h, --help           print this help
 
     """
@@ -25,6 +30,7 @@ struct BenchOptions {
     var runs = 9
     var infcal: String?
     var calendarMonths = 12_000
+    var startUpOnly = false
 
     /// Reads the command line.
     /// - throws: `BenchError.usage` for anything it does not know.
@@ -44,6 +50,7 @@ struct BenchOptions {
             case "--infcal":
                 guard let path = rest.popFirst() else { throw BenchError.usage("--infcal needs a path") }
                 options.infcal = path
+            case "--start-up-only": options.startUpOnly = true
             case "-h", "--help": return nil
             default: throw BenchError.usage("unknown argument '\(argument)'")
             }
@@ -53,6 +60,8 @@ struct BenchOptions {
 }
 
 func main() -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--sweep" { return Sweep.run(Array(arguments.dropFirst())) }
     do {
         guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
             print(usage, terminator: "")
@@ -80,14 +89,19 @@ func main() -> Int32 {
         if ncal == nil { benchmark.report.notes.append("ncal is not installed (Debian package ncal): its column is empty and no ratio is given.") }
         if python == nil { benchmark.report.notes.append("python3 is not installed: its column is empty.") }
 
-        log("1-2/5 streams and memory")
-        benchmark.measureStreams()
-        log("3/5 start-up")
-        benchmark.measureStartUp()
-        log("4/5 pager")
-        benchmark.measurePager(help: help)
-        log("5/5 every calendar")
-        benchmark.measureCalendars()
+        if options.startUpOnly {
+            log("start-up")
+            benchmark.measureStartUp()
+        } else {
+            log("1-2/5 streams and memory")
+            benchmark.measureStreams()
+            log("3/5 start-up")
+            benchmark.measureStartUp()
+            log("4/5 pager")
+            benchmark.measurePager(help: help)
+            log("5/5 every calendar")
+            benchmark.measureCalendars()
+        }
 
         print("infcal-bench: \(infcal) (\(options.infcal == nil ? ReleaseBuild.commandLine : "given with --infcal")), "
               + "\(Processes.machine()), LC_ALL=C TZ=UTC, output to /dev/null, median of \(options.runs) runs after a warm-up\n")

@@ -1,4 +1,5 @@
 import Foundation
+import InfCalKit
 import InfCalPTY
 import Testing
 
@@ -116,6 +117,15 @@ import Testing
         }
     }
 
+    /// The pager, given bounds that leave today out, opens at the nearest bound.
+    @Test func thePagerOpensAtTheNearestBound() throws {
+        let session = try PseudoTerminalSession(executable: BinaryRunner.executable.path,
+                                                arguments: ["--today", "2024-02-15", "--since", "2030-01", "--until", "2030-12"])
+        #expect(session.waitFor("January 2030"))
+        try session.send("q")
+        #expect(session.waitForExit() == .exited(0))
+    }
+
     /// Short options bundle as getopt bundles them: each bundle prints what the options
     /// written apart print.
     @Test(arguments: [
@@ -141,6 +151,41 @@ import Testing
         #expect(one.status == 0 && one.stderr == "", "\(one.stderr)")
         #expect(one.stdout == other.stdout)
         #expect(!one.stdout.isEmpty)
+    }
+
+    /// A value each option that takes one accepts, with what else it needs to print.
+    static let sampleValues: [String: (value: String, rest: [String])] = [
+        "from": ("2024-05", ["--forward", "1"]), "forward": ("2", []), "backward": ("2", []),
+        "months": ("2", []), "after": ("1", []), "before": ("1", []), "year": ("2023", []),
+        "since": ("2024-01", ["--forward", "1"]), "until": ("2024-06", ["--backward", "1"]),
+        "columns": ("2", ["--forward", "2"]), "calendar": ("hebrew", ["--forward", "1"]),
+        "locale": ("fr_FR", ["--forward", "1"]), "first-weekday": ("wednesday", ["--forward", "1"]),
+        "week-numbers": ("locale", ["--forward", "1"]), "color": ("always", ["--forward", "1"]),
+        "today": ("2024-03-09", ["--forward", "1"]), "completions": ("fish", []),
+        "width": ("40", ["--wall", "--forward", "1"]), "reform": ("1752", ["--from", "1752-09", "--forward", "1"]),
+        "events": (URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("examples/holidays.ics").path, ["--forward", "1"]),
+    ]
+
+    /// Every option that takes a value takes it as `--opt=value` and as `--opt value` (and a
+    /// short one as `-xvalue` and `-x value`), with the same result; the list comes from the
+    /// option table, so a new option without a sample here fails.
+    @Test func everyValueIsWrittenEitherWay() throws {
+        for spec in OptionSpec.all {
+            if case .none = spec.value { continue }
+            guard let sample = Self.sampleValues[spec.long] else {
+                Issue.record("no sample value for --\(spec.long)")
+                continue
+            }
+            let joined = try BinaryRunner.run(["--\(spec.long)=\(sample.value)"] + sample.rest)
+            #expect(joined.status == 0 && joined.stderr == "", "--\(spec.long)=\(sample.value): \(joined.stderr)")
+            #expect(!joined.stdout.isEmpty)
+            var spellings = [["--\(spec.long)", sample.value]]
+            if let short = spec.short { spellings += [["-\(short)\(sample.value)"], ["-\(short)", sample.value]] }
+            for spelling in spellings {
+                #expect(try BinaryRunner.run(spelling + sample.rest).stdout == joined.stdout, "\(spelling)")
+            }
+        }
     }
 
     /// `-jy` at an 80-column terminal puts two months a row, as ncal -C -jy does (ncal always

@@ -35,6 +35,10 @@ import Testing
         var testDescription: String { words.joined(separator: " ") }
     }
 
+    /// The repository's examples directory.
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples").path
+
     static let cases: [Case] = [
         Case(words: ["infcal", "--cal"], expected: ["--calendar"]),
         Case(words: ["infcal", "--we"], expected: ["--week-numbers"]),
@@ -54,6 +58,8 @@ import Testing
         Case(words: ["infcal", "--from", ""], expected: ["today"]),
         Case(words: ["infcal", "-n", ""], expected: []),
         Case(words: ["infcal", "--today", "20"], expected: []),
+        // A file for --events: bash's own file names.
+        Case(words: ["infcal", "--events", examples + "/holi"], expected: [examples + "/holidays.ics"]),
     ]
 
     @Test(.enabled(if: shell("bash") != nil, "bash is not installed; skipping the bash completion tests"), arguments: cases)
@@ -79,10 +85,33 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: shell("zsh") != nil, "zsh is not installed (apt-get install zsh); skipping the zsh script check"))
-    func zshScriptParses() throws {
-        let result = try BinaryRunner.runShell("\"$INFCAL\" --completions zsh > \"${TMPDIR:-/tmp}/_infcal_$$\" && \(Self.shell("zsh") ?? "zsh") -n \"${TMPDIR:-/tmp}/_infcal_$$\"; status=$?; rm -f \"${TMPDIR:-/tmp}/_infcal_$$\"; exit $status")
+    /// zsh loads the script from $fpath through compinit and completes at a real prompt (a
+    /// pseudo-terminal through zsh's own zpty): Tab after `--calendar heb` writes `hebrew`,
+    /// after `--week-numbers=lo` writes `locale`.
+    @Test(.enabled(if: shell("zsh") != nil, "zsh is not installed (apt-get install zsh); skipping the zsh completion test"))
+    func zshCompletes() throws {
+        let zsh = Self.shell("zsh") ?? "zsh"
+        let harness = #"""
+            zmodload zsh/zpty || exit 3
+            zpty z 'zsh -f -i'
+            zpty -w z 'PS1="P>"; fpath=($ZDIR $fpath); autoload -Uz compinit; compinit -u -D; infcal() { :; }; print READY'
+            zpty -r z out '*READY*'
+            zpty -w -n z $'infcal --calendar heb\t'
+            zpty -r z out '*hebrew*' && print "calendar ok"
+            zpty -w -n z $'\C-u infcal --week-numbers=lo\t'
+            zpty -r z out '*locale*' && print "week-numbers ok"
+            zpty -d z
+            """#
+        let result = try BinaryRunner.runShell("""
+            ZDIR=$(mktemp -d) && "$INFCAL" --completions zsh > "$ZDIR/_infcal" && export ZDIR && \(zsh) -f -n "$ZDIR/_infcal" \
+              && \(zsh) -f -c \(Self.quoted(harness)); status=$?; rm -rf "$ZDIR"; exit $status
+            """)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "calendar ok\nweek-numbers ok\n")
+    }
+
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     @Test(.enabled(if: shell("fish") != nil, "fish is not installed (apt-get install fish); skipping the fish script check"))

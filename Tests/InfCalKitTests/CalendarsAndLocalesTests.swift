@@ -387,7 +387,11 @@ import Testing
         let nearBottom = try #require(calendar.month(containing: -2_451_911 + 400))
         let backward = Array(MonthIndex(calendar: calendar, start: nearBottom).backward.prefix(1_000))
         #expect(backward.count < 1_000, "\(name): no end going backward")
-        #expect(backward.last.map { $0.firstDay >= -2_451_911 } == true)
+        // The documented lower bound: the last month holds 1 January 4713 BC, whole (it may
+        // start before it), and --from accepts that day in every calendar.
+        #expect(backward.last.map { $0.contains(day: -2_451_911) } == true, "\(name): \(backward.last.map(String.init(describing:)) ?? "")")
+        #expect(calendar.month(containing: -2_451_911) == backward.last)
+        #expect(calendar.month(containing: -2_451_912) == nil)
         for months in [forward, backward.reversed()] {
             #expect(Set(months.map(\.firstDay)).count == months.count)
             for (a, b) in zip(months, months.dropFirst()) {

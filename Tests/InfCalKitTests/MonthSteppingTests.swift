@@ -68,15 +68,21 @@ struct MonthSteppingTests {
         var month = try #require(model.month(containing: walk.day))
         var names: Set<MonthName> = [month.name]
         var walked = [month]
+        // The Hebrew months are computed by the calendar's rules, where Foundation's are wrong in
+        // some years (HebrewOracleTests checks them against convertdate): they keep the checks
+        // below that do not ask Foundation.
+        let foundationComputes = model.rules == nil || walk.identifier != .hebrew
         for _ in 1..<walk.months {
             guard let next = model.month(after: month) else { break }
             // The step is the one Foundation takes.
+            if foundationComputes {
             #expect(calendar.date(byAdding: .month, value: 1, to: month.start) == next.start, "after \(month)")
             #expect(calendar.date(byAdding: .month, value: -1, to: next.start) == month.start, "before \(next)")
             let parts = calendar.dateComponents([.era, .year, .month, .day, .isLeapMonth], from: next.start)
             #expect(parts.day == 1)
             #expect(MonthName(era: parts.era ?? -1, year: parts.year ?? -1, month: parts.month ?? -1,
                               isLeapMonth: parts.isLeapMonth ?? false) == next.name)
+            }
             #expect(next.firstDay == month.endDay)
             #expect(month.nextName == next.name)
             // The probe day lies in the next month: this month is no longer than the distance,
@@ -283,10 +289,22 @@ struct MonthSteppingTests {
                     Month(firstDay: $0.day, dayCount: month.firstDay - $0.day, name: $0.name, nextName: month.name)
                 }
             }
+            // The Hebrew months are the calendar's own (see above); only their limits are checked.
+            if walk.identifier != .hebrew {
+            // At the lower limit, where Foundation clamps, the stream goes on to the month that
+            // holds 1 January 4713 BC (which may start before it), and ends there.
+            if !walk.forward, added == nil, let stepped, stepped.contains(day: lowerLimitDay) {
+                #expect(model.month(before: stepped) == nil)
+                return
+            }
             #expect(stepped == added, "from \(month)")
-            guard let stepped, stepped == added else { return }
+            }
+            guard let stepped, walk.identifier == .hebrew || stepped == added else {
+                if walk.identifier == .hebrew { #expect(walk.forward || month.contains(day: lowerLimitDay)) }
+                return
+            }
             #expect(walk.forward ? stepped.firstDay > month.firstDay : stepped.firstDay < month.firstDay)
-            #expect(stepped.firstDay >= lowerLimitDay)
+            #expect(stepped.endDay > lowerLimitDay)
             month = stepped
         }
         // Walks from near the lower limit must have reached it.

@@ -18,6 +18,9 @@ public enum Completions {
         }
     }
 
+    /// The placeholder of options whose value is a file: they complete file names.
+    static let pathPlaceholder = "PATH"
+
     /// The script for `shell` (one of `OptionSpec.shells`), ending in a newline.
     public static func script(for shell: String) -> String {
         switch shell {
@@ -37,13 +40,16 @@ public enum Completions {
     static func bash() -> String {
         var cases: [String] = []
         var takesValue: [String] = []
+        var takesPath: [String] = []
         for spec in OptionSpec.all {
             let names = [spec.short.map { "-\($0)" }, spec.flag].compactMap { $0 }
             let words = values(for: spec.key)
             if !words.isEmpty {
                 cases.append("        \(names.joined(separator: "|"))) values=\(shellQuoted(words.joined(separator: " "))) ;;")
             }
-            if case .required = spec.value { takesValue += names }
+            if case .required(let placeholder) = spec.value {
+                if placeholder == pathPlaceholder { takesPath += names } else { takesValue += names }
+            }
         }
         return """
         # bash completion for infcal. Load it with: source <(infcal --completions bash)
@@ -65,6 +71,7 @@ public enum Completions {
                 return 0
             fi
             case "$prev" in
+                \(takesPath.isEmpty ? "--" : takesPath.joined(separator: "|"))) COMPREPLY=( $(compgen -f -- "$cur") ); return 0 ;;
                 \(takesValue.joined(separator: "|"))) COMPREPLY=(); return 0 ;;
             esac
             if [[ $cur == -* ]]; then
@@ -84,7 +91,8 @@ public enum Completions {
         for spec in OptionSpec.all {
             let summary = zshEscaped(spec.summary)
             let words = values(for: spec.key)
-            let action = words.isEmpty ? "" : "(" + words.map(zshEscaped).joined(separator: " ") + ")"
+            var action = words.isEmpty ? "" : "(" + words.map(zshEscaped).joined(separator: " ") + ")"
+            if case .required(let placeholder) = spec.value, placeholder == pathPlaceholder { action = "_files" }
             let exclusive = spec.short.map { "(-\($0) \(spec.flag))" } ?? ""
             switch spec.value {
             case .none:
@@ -131,7 +139,9 @@ public enum Completions {
             if let short = spec.short { line += " -s \(fishQuoted(String(short)))" }
             line += " -l \(spec.long)"
             let words = values(for: spec.key)
-            if case .required = spec.value { line += words.isEmpty ? " -r" : " -x" }
+            if case .required(let placeholder) = spec.value {
+                line += placeholder == pathPlaceholder ? " -r -F" : words.isEmpty ? " -r" : " -x"
+            }
             if !words.isEmpty { line += " -a " + fishQuoted(words.joined(separator: " ")) }
             line += " -d " + fishQuoted(spec.summary)
             lines.append(line)

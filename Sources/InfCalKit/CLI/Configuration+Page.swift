@@ -80,7 +80,7 @@ extension Configuration {
         if let pages = makePagePrinter() {
             try pages.print(months(), to: sink)
         } else {
-            try makePrinter().print(months(), to: sink)
+            try printGrids(to: sink)
         }
     }
 }

@@ -120,6 +120,24 @@ public struct Configuration {
         }
     }
 
+    /// Prints the months of the run (as `months()` has them) to `sink` as compact grids.
+    ///
+    /// Each mode hands its own sequence type to the printer: no `AnySequence` box, whose
+    /// generic metadata the runtime would look up by name at start-up.
+    public func printGrids(to sink: ByteSink) throws {
+        let printer = makePrinter()
+        switch mode {
+        case .forward(let count):
+            try printer.print(MonthWalk(from: start, count: count, step: index.increase), to: sink)
+        case .backward(let count):
+            try printer.print(MonthWalk(from: start, count: count, step: index.decrease), to: sink)
+        case .single, .paged:
+            try printer.print(CollectionOfOne(start), to: sink)
+        case .year, .months, .listCalendars, .help, .version, .completions:
+            try printer.print(months(), to: sink)
+        }
+    }
+
     /// The lines `--calendar list` prints: each usable calendar's name and today's month in it.
     public func calendarList() -> [String] {
         let names = CalendarChoice.usableNames
@@ -147,5 +165,29 @@ extension Configuration {
         // A width beyond any terminal (COLUMNS=9223372036854775807) must not overflow.
         let usable = min(max(0, width), 100_000)
         return min(limit, max(1, (usable + MonthRenderer.gutter) / (monthWidth + MonthRenderer.gutter)))
+    }
+}
+
+/// Months from a first one, each the step from the one before, until the step says nil or
+/// `count` months are given: the stream's sequence, a concrete type, so that printing it needs
+/// no generic metadata at run time (`index.forward.prefix(count)` does).
+struct MonthWalk: Sequence, IteratorProtocol {
+    private var upcoming: Month?
+    private var remaining: Int?
+    private let step: (Month) -> Month?
+
+    /// Months from `first` by `step`, `count` of them (nil: until `step` says nil).
+    init(from first: Month, count: Int?, step: @escaping (Month) -> Month?) {
+        upcoming = first
+        remaining = count
+        self.step = step
+    }
+
+    mutating func next() -> Month? {
+        guard let month = upcoming, remaining.map({ $0 > 0 }) ?? true else { return nil }
+        remaining = remaining.map { $0 - 1 }
+        // The step after the last month wanted is never taken.
+        upcoming = remaining == 0 ? nil : step(month)
+        return month
     }
 }

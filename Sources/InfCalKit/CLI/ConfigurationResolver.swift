@@ -4,7 +4,25 @@ extension Configuration {
     /// Resolves `raw` against `environment`.
     /// - throws: `UsageError` for a bad value or a conflict; nothing has been printed then.
     public static func resolve(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Configuration {
-        try ConfigurationResolver(raw: raw, environment: environment).resolve()
+        // Dates typed are read with the reform of --reform.
+        let gregorian = MonthCalendar(.gregorian, reform: try ConfigurationResolver.reform(raw))
+        return try ConfigurationResolver(raw: raw, environment: environment, gregorian: gregorian).resolve()
+    }
+}
+
+extension Configuration {
+    /// `--help`, `--version` or `--completions SHELL`, which need nothing else resolved (the
+    /// program answers them before it looks at anything else); nil for every other run.
+    /// - throws: `UsageError` for a shell infcal writes no script for.
+    public static func specialMode(of raw: RawOptions) throws(UsageError) -> Mode? {
+        if raw.has(.help) { return .help }
+        if raw.has(.version) { return .version }
+        guard let option = raw.last(.completions) else { return nil }
+        let shell = option.value ?? ""
+        guard OptionSpec.shells.contains(shell) else {
+            throw .invalidValue(option: option.spelling, value: shell, expected: OptionSpec.spec(.completions).expected)
+        }
+        return .completions(shell: shell)
     }
 }
 
@@ -13,8 +31,18 @@ extension Configuration {
 struct ConfigurationResolver {
     let raw: RawOptions
     let environment: RunEnvironment
-    /// The calendar dates on the command line are read in.
-    let gregorian = MonthCalendar(.gregorian)
+    /// The calendar dates on the command line are read in: Gregorian, with the reform of
+    /// `--reform` (default 1582, Foundation's).
+    let gregorian: MonthCalendar
+
+    /// The reform of `--reform` (default: 1582, Foundation's).
+    static func reform(_ raw: RawOptions) throws(UsageError) -> Reform {
+        guard let option = raw.last(.reform), let value = option.value else { return .papal }
+        guard let reform = Reform(named: value) else {
+            throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.reform).expected)
+        }
+        return reform
+    }
 
     func resolve() throws(UsageError) -> Configuration {
         let calendar = try calendar()
@@ -54,15 +82,7 @@ struct ConfigurationResolver {
     // MARK: What is shown
 
     func mode(range: (count: Int, before: Int)?, date: PositionalDate?) throws(UsageError) -> Configuration.Mode {
-        if raw.has(.help) { return .help }
-        if raw.has(.version) { return .version }
-        if let option = raw.last(.completions) {
-            let shell = option.value ?? ""
-            guard OptionSpec.shells.contains(shell) else {
-                throw .invalidValue(option: option.spelling, value: shell, expected: OptionSpec.spec(.completions).expected)
-            }
-            return .completions(shell: shell)
-        }
+        if let special = try Configuration.specialMode(of: raw) { return special }
         try OptionConflict.check(raw)
         if raw.last(.calendar)?.value?.lowercased() == "list" { return .listCalendars }
         if let paged = raw.last(.paged) {
@@ -126,7 +146,7 @@ struct ConfigurationResolver {
 
     func calendar() throws(UsageError) -> MonthCalendar {
         guard let option = raw.last(.calendar), let value = option.value, value.lowercased() != "list" else {
-            return MonthCalendar(.gregorian)
+            return MonthCalendar(.gregorian, reform: gregorian.reform)
         }
         guard let identifier = CalendarChoice.identifier(named: value), CalendarChoice.isUsable(identifier) else {
             let known = CalendarChoice.identifier(named: value) != nil
@@ -134,7 +154,7 @@ struct ConfigurationResolver {
                                 expected: (known ? "a calendar this platform's Foundation computes: " : "one of ")
                                     + CalendarChoice.usableNames.joined(separator: ", ") + ", or list")
         }
-        return MonthCalendar(identifier)
+        return MonthCalendar(identifier, reform: gregorian.reform)
     }
 
     // MARK: Dates
@@ -148,12 +168,13 @@ struct ConfigurationResolver {
             do {
                 return try DateArgument.dayNumber(year: year, month: month, day: day, in: gregorian)
             } catch {
-                throw .invalidValue(option: option.spelling, value: value, expected: Self.expectation(for: error))
+                throw .invalidValue(option: option.spelling, value: value, expected: Self.expectation(for: error, reform: gregorian.reform))
             }
         }
         let local = environment.localToday
         do {
-            return try DateArgument.dayNumber(year: local.year, month: local.month, day: local.day, in: gregorian)
+            // The local date is the real (Gregorian) one, whatever the reform.
+            return try DateArgument.dayNumber(year: local.year, month: local.month, day: local.day, in: MonthCalendar(.gregorian))
         } catch {
             // The clock is beyond the calendar: only --today can help.
             throw .invalidValue(option: "the local date", value: "\(local.year)-\(local.month)-\(local.day)",
@@ -187,9 +208,18 @@ struct ConfigurationResolver {
         do {
             return try DateArgument.dayNumber(year: year, month: month, day: date.day ?? 1, in: gregorian)
         } catch .noSuchDay {
-            throw .invalidValue(option: "DAY", value: String(date.day ?? 1), expected: Self.expectation(for: .noSuchDay))
+            // Past the month's last day ("30 2 2024"), or a day the reform skipped.
+            if let first = try? DateArgument.dayNumber(year: year, month: month, day: 1, in: gregorian),
+               let whole = gregorian.month(containing: first), let day = date.day {
+                let last = gregorian.dayLabels(of: whole).label(at: whole.dayCount - 1)
+                if day > last {
+                    throw .invalidValue(option: "DAY", value: String(day),
+                                        expected: "a day of \(PositionalDate.englishMonths[month - 1]) \(year), 1 to \(last)")
+                }
+            }
+            throw .invalidValue(option: "DAY", value: String(date.day ?? 1), expected: Self.expectation(for: .noSuchDay, reform: gregorian.reform))
         } catch {
-            throw .invalidValue(option: "YEAR", value: String(year), expected: Self.expectation(for: error))
+            throw .invalidValue(option: "YEAR", value: String(year), expected: Self.expectation(for: error, reform: gregorian.reform))
         }
     }
 
@@ -200,11 +230,13 @@ struct ConfigurationResolver {
     }
 
     /// Where the months start without --from or a date: a forward stream at --since, a
-    /// backward one at --until, anything else today.
+    /// backward one at --until, the pager (or its one month) at today or the bound nearest to
+    /// it, anything else (a run around today, today's year) today.
     func defaultStart(mode: Configuration.Mode, today: Int, bounds: MonthBounds) -> Int {
         switch mode {
         case .forward: return bounds.since ?? today
         case .backward: return bounds.until ?? today
+        case .paged, .single: return min(max(today, bounds.since ?? today), bounds.until ?? today)
         default: return today
         }
     }
@@ -236,12 +268,7 @@ struct ConfigurationResolver {
         if mode == .year { return try firstMonthOfYear(around: start, date: date, bounds: bounds, in: calendar) }
         guard bounds.admits(start) else { throw outsideBounds(typed: typed, start: start, bounds: bounds, today: today) }
         guard case .months = mode else { return start }
-        var first = start
-        for _ in 0..<before {
-            guard let previous = calendar.month(before: first) else { break }
-            first = previous
-        }
-        return first
+        return calendar.month(before, before: start)
     }
 
     /// The error for a start month outside the bounds: it names what the user typed (--from or
@@ -297,14 +324,17 @@ struct ConfigurationResolver {
         do {
             return try date.period(today: today, in: gregorian)
         } catch {
-            throw .invalidValue(option: option.spelling, value: value, expected: Self.expectation(for: error))
+            throw .invalidValue(option: option.spelling, value: value, expected: Self.expectation(for: error, reform: gregorian.reform))
         }
     }
 
-    static func expectation(for failure: DateArgument.Failure) -> String {
-        switch failure {
-        case .noSuchDay: return "a day that exists (Julian before 1582-10-05, Gregorian from 1582-10-15)"
-        case .outOfRange: return "a date from -4712-01-01 (4713 BC) to about year 500000"
+    static func expectation(for failure: DateArgument.Failure, reform: Reform) -> String {
+        switch (failure, reform) {
+        case (.noSuchDay, .papal): return "a day that exists (Julian before 1582-10-05, Gregorian from 1582-10-15)"
+        case (.noSuchDay, .british): return "a day that exists (Julian before 1752-09-03, Gregorian from 1752-09-14)"
+        case (.noSuchDay, .gregorian): return "a day that exists (Gregorian throughout, with --reform gregorian)"
+        case (.noSuchDay, .julian): return "a day that exists (Julian throughout, with --reform julian)"
+        case (.outOfRange, _): return "a date from -4712-01-01 (4713 BC) to about year 500000"
         }
     }
 
@@ -312,7 +342,7 @@ struct ConfigurationResolver {
 
     func locale() throws(UsageError) -> Locale? {
         guard let option = raw.last(.locale), let value = option.value else {
-            return LocaleSetting.fromEnvironment(environment.variables)
+            return LocaleSetting.fromEnvironment(lookup: environment.variable)
         }
         switch LocaleName.parse(value) {
         case .posix?:

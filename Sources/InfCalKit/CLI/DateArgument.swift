@@ -77,19 +77,15 @@ public enum DateArgument: Equatable, Sendable {
         }
     }
 
-    /// The day number of astronomical `year`, `month`, `day`, checked to exist.
+    /// The day number of astronomical `year`, `month`, `day`, checked to exist, read in the
+    /// Gregorian calendar with `gregorian`'s reform (plain arithmetic, no Foundation call).
     static func dayNumber(year: Int, month: Int, day: Int, in gregorian: MonthCalendar) throws(Failure) -> Int {
-        // Far beyond Foundation's range either way (4713 BC to about AD 506000), and small
-        // enough that no arithmetic below can overflow.
+        // Far beyond the calendars' range either way (4713 BC to AD 506713), and small enough
+        // that no arithmetic below can overflow.
         guard year.magnitude <= 1_000_000 else { throw .outOfRange }
-        // Astronomical year 0 is 1 BC: era 0, year 1.
-        let (era, eraYear) = year >= 1 ? (1, year) : (0, 1 - year)
-        let parts = DateComponents(era: era, year: eraYear, month: month, day: day, hour: 12)
-        guard let date = gregorian.calendar.date(from: parts) else { throw .outOfRange }
-        let back = gregorian.calendar.dateComponents([.era, .year, .month, .day, .hour], from: date)
-        guard back.era == era, back.year == eraYear else { throw .outOfRange }
-        guard back.month == month, back.day == day, back.hour == 12 else { throw .noSuchDay }
-        return DayNumber.day(of: date)
+        guard let number = gregorian.dayNumber(year: year, month: month, day: day) else { throw .noSuchDay }
+        guard number >= MonthCalendar.lowerLimitDay, number < MonthCalendar.arithmeticUpperLimit else { throw .outOfRange }
+        return number
     }
 
     /// The first and last day of a Gregorian month.

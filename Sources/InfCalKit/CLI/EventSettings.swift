@@ -38,7 +38,7 @@ extension Configuration {
                                      configuration: Configuration) throws(UsageError) -> EventSettings {
         let given = raw.occurrences.filter { $0.key == .events }.compactMap(\.value)
         let sources = given.isEmpty
-            ? (environment.variables["INFCAL_EVENTS"] ?? "").split(separator: ":").map(String.init)
+            ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
             : given
         var settings = EventSettings(sources: sources, sourcesGiven: !given.isEmpty, strict: raw.has(.strict), agenda: nil)
         guard let agenda = raw.last(.agenda) else { return settings }

@@ -4,15 +4,6 @@ import Foundation
 public enum HelpText {
     public static let version = "infcal 0.1.0"
 
-    /// What `--help` (the help text) or `--version` (the version line) prints, when one of them
-    /// was given (`--help` first); nil otherwise. They answer before anything else is resolved,
-    /// as argument parsers do, so other options' values do not matter then.
-    public static func answer(to raw: RawOptions) -> String? {
-        if raw.has(.help) { return text }
-        if raw.has(.version) { return version + "\n" }
-        return nil
-    }
-
     /// One option as the help lists it: `-c, --columns N|auto`.
     static func synopsis(of spec: OptionSpec) -> String {
         let names = (spec.short.map { "-\($0), " } ?? "    ") + spec.flag

@@ -16,7 +16,12 @@ public enum LocaleSetting {
     /// The locale the environment names; nil for POSIX, for a malformed name, or when the name
     /// is not one Foundation knows (setlocale falls back to C the same way).
     public static func fromEnvironment(_ environment: [String: String]) -> Locale? {
-        guard let value = variables.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }),
+        fromEnvironment { environment[$0] }
+    }
+
+    /// The same, with the variables' values from `lookup`.
+    public static func fromEnvironment(lookup: (String) -> String?) -> Locale? {
+        guard let value = variables.lazy.compactMap(lookup).first(where: { !$0.isEmpty }),
               case .identifier(let name)? = LocaleName.parse(value) else { return nil }
         return known(name)
     }

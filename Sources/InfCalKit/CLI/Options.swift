@@ -5,7 +5,7 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
     case events, agenda, strict, json
-    case wall, width, mouse
+    case wall, width, mouse, reform
 }
 
 /// How an option takes its value.
@@ -102,6 +102,9 @@ extension OptionSpec {
         OptionSpec(key: .calendar, long: "calendar", short: nil, value: .required(placeholder: "ID"),
                    summary: "the calendar: gregorian (default), hebrew, chinese, ...; list shows them all",
                    expected: "a calendar identifier (infcal --calendar list shows them)"),
+        OptionSpec(key: .reform, long: "reform", short: nil, value: .required(placeholder: "WHEN"),
+                   summary: "Julian to Gregorian: 1582 (default), 1752, gregorian or julian",
+                   expected: "1582, 1752, gregorian or julian"),
         OptionSpec(key: .locale, long: "locale", short: nil, value: .required(placeholder: "ID"),
                    summary: "names and first weekday of a locale (default: from LC_ALL, LC_TIME or LANG)",
                    expected: "a locale such as en_US, de_DE or ja_JP, or C"),

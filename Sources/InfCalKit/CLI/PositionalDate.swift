@@ -39,25 +39,13 @@ public struct PositionalDate: Equatable, Sendable {
         return year
     }
 
+    /// A day of the month, 1 to 31; whether the month has it is the calendar's to say (see
+    /// `ConfigurationResolver.day(of:today:)`, which reads it with the reform in force).
     static func day(_ word: String, month: Int, year: Int) throws(UsageError) -> Int {
-        let length = PositionalDate.length(ofMonth: month, year: year)
-        guard OptionSpec.isNumber(word), let day = Int(word), (1...length).contains(day) else {
-            throw .invalidValue(option: "DAY", value: word, expected: "a day of \(englishMonths[month - 1]) \(year), 1 to \(length)")
+        guard OptionSpec.isNumber(word), let day = Int(word), (1...31).contains(day) else {
+            throw .invalidValue(option: "DAY", value: word, expected: "a day of the month, 1 to 31")
         }
         return day
-    }
-
-    /// Days in `month` of `year` as the calendar infcal reads dates in has them: Julian leap
-    /// years up to 1582, Gregorian after (October 1582's days 5 to 14 do not exist, so a day
-    /// among them is refused later, as `--from` refuses it).
-    static func length(ofMonth month: Int, year: Int) -> Int {
-        switch month {
-        case 2:
-            let leap = year <= 1582 ? year % 4 == 0 : (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-            return leap ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     static let englishMonths = ["January", "February", "March", "April", "May", "June", "July",

@@ -3,8 +3,32 @@ import Foundation
 /// What the world around the process says, gathered by the terminal layer so that resolving the
 /// configuration stays a pure function that tests can feed.
 public struct RunEnvironment: Sendable {
-    /// The environment variables infcal reads (`RunEnvironment.variableNames`), where set.
-    public var variables: [String: String]
+    /// One environment variable and its value.
+    public struct Variable: Sendable {
+        public let name: String
+        public let value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The environment variables infcal reads (`RunEnvironment.variableNames`) that are set.
+    /// An array, not a dictionary: a dictionary's first use costs a run-time conformance lookup
+    /// at start-up, and there are at most six.
+    public var setVariables: [Variable]
+
+    /// The set variables as a dictionary.
+    public var variables: [String: String] {
+        get { Dictionary(setVariables.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }) }
+        set { setVariables = newValue.map { Variable(name: $0.key, value: $0.value) } }
+    }
+
+    /// The value of the variable `name`, when it is set.
+    public func variable(_ name: String) -> String? {
+        setVariables.last { $0.name == name }?.value
+    }
     /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR, COLUMNS and INFCAL_EVENTS.
     public static let variableNames = LocaleSetting.variables + ["LC_CTYPE", "TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS"]
     /// Whether standard output is a terminal.
@@ -21,7 +45,13 @@ public struct RunEnvironment: Sendable {
 
     public init(variables: [String: String], stdoutIsTerminal: Bool, terminalWidth: Int?,
                 localToday: (year: Int, month: Int, day: Int), keyboardIsAvailable: Bool = false) {
-        self.variables = variables
+        self.init(setVariables: variables.map { Variable(name: $0.key, value: $0.value) }, stdoutIsTerminal: stdoutIsTerminal,
+                  terminalWidth: terminalWidth, localToday: localToday, keyboardIsAvailable: keyboardIsAvailable)
+    }
+
+    public init(setVariables: [Variable], stdoutIsTerminal: Bool, terminalWidth: Int?,
+                localToday: (year: Int, month: Int, day: Int), keyboardIsAvailable: Bool = false) {
+        self.setVariables = setVariables
         self.stdoutIsTerminal = stdoutIsTerminal
         self.terminalWidth = terminalWidth
         self.localToday = localToday
@@ -30,21 +60,21 @@ public struct RunEnvironment: Sendable {
 
     /// The width `--columns auto` fits months into: the terminal's, else COLUMNS, else `fallback`.
     public func width(fallback: Int) -> Int {
-        terminalWidth ?? variables["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? fallback
+        terminalWidth ?? variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? fallback
     }
 
     /// Whether the terminal shows colour: standard output is a terminal, TERM is set and not
     /// dumb, and NO_COLOR is unset or empty.
     public var showsColor: Bool {
-        let term = variables["TERM"] ?? ""
-        let noColor = variables["NO_COLOR"] ?? ""
+        let term = variable("TERM") ?? ""
+        let noColor = variable("NO_COLOR") ?? ""
         return stdoutIsTerminal && !term.isEmpty && term != "dumb" && noColor.isEmpty
     }
 
     /// Why the pager cannot run here, or nil when it can: it needs standard output to be a
     /// terminal that moves its cursor (TERM set and not dumb) and a terminal for keys.
     public var pagerUnavailability: String? {
-        let term = variables["TERM"] ?? ""
+        let term = variable("TERM") ?? ""
         if !stdoutIsTerminal { return "standard output is not a terminal" }
         if term.isEmpty || term == "dumb" { return "TERM is \(term.isEmpty ? "unset" : "dumb"), so the terminal cannot move its cursor" }
         if !keyboardIsAvailable { return "no terminal to read keys from (/dev/tty cannot be opened)" }

@@ -36,7 +36,7 @@ extension MonthCalendar {
         guard year >= 1, year <= 1_000_000 else { return nil }
         let day: Int?
         if identifier == .chinese || identifier == .dangi {
-            day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian))
+            day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian, reform: reform))
         } else {
             var (era, inEra) = (reference.name.era, year)
             if identifier != calendar.identifier {
@@ -44,7 +44,9 @@ extension MonthCalendar {
                 (era, inEra) = year > 5_500 ? (1, year - 5_500) : (0, year)
             }
             let parts = DateComponents(era: era, year: inEra, month: 1, day: 1, hour: 12)
-            day = calendar.date(from: parts).map(DayNumber.day(of:))
+            // Gregorian years by arithmetic, with the reform (YYYY is from 1: era 1).
+            day = identifier == .gregorian || identifier == .iso8601 ? dayNumber(year: year, month: 1, day: 1)
+                : calendar.date(from: parts).map(DayNumber.day(of:))
         }
         guard let day, var month = month(containing: day) else { return nil }
         if identifier != .chinese, identifier != .dangi, identifier == calendar.identifier {
@@ -66,4 +68,43 @@ extension MonthCalendar {
     public func monthsOfYear(holding month: Month) -> [Month] {
         Array(months(ofYearStartingAt: firstMonth(ofYearHolding: month)))
     }
+}
+
+// MARK: Far steps
+
+extension MonthCalendar {
+    /// The month `count` months before `month`, or the calendar's first month where that lies
+    /// beyond the calendar's lower limit.
+    ///
+    /// Up to `walkLimit` months are walked one by one. Farther back, Foundation subtracts many
+    /// months at once (a Chinese month costs some 45 us to step, and the calendar has some
+    /// 80,000 months before today); where it lands outside what the calendar computes soundly
+    /// (it clamps at its limit), it is asked for half as many, and the walk does the rest.
+    public func month(_ count: Int, before month: Month) -> Month {
+        var first = month
+        var remaining = max(0, count)
+        while remaining > Self.walkLimit {
+            var distance = min(remaining, 10_000_000) - 1
+            var landed: Month?
+            while distance > Self.walkLimit, landed == nil {
+                if let date = calendar.date(byAdding: .month, value: -distance, to: first.start),
+                   let found = self.month(containing: DayNumber.day(of: date)), found.firstDay < first.firstDay {
+                    landed = found
+                } else {
+                    distance /= 2
+                }
+            }
+            guard let landed else { break }
+            first = landed
+            remaining -= distance
+        }
+        while remaining > 0, let previous = self.month(before: first) {
+            first = previous
+            remaining -= 1
+        }
+        return first
+    }
+
+    /// The most months `month(_:before:)` walks one by one.
+    static let walkLimit = 1_000
 }

@@ -1,15 +1,23 @@
 import Foundation
 
-/// Month arithmetic over a Foundation `Calendar`, computed in UTC at noon.
+/// The months of a calendar: by the calendar's own rules where infcal has them (`MonthRules`:
+/// the Gregorian calendar with its reform, and the Hebrew calendar), else over a Foundation
+/// `Calendar`, computed in UTC at noon.
 ///
 /// Foundation clamps instead of failing: before 1 January 4713 BC (and past a far upper limit)
-/// it hands back dates whose components are pinned or garbled. Every month this type returns
-/// has been checked: its first day's components are day 1 at noon and map back to exactly that
-/// day, and each step moves strictly one way to a month with another name. Where a check
-/// fails the answer is nil, so every walk ends, in both directions, with no month twice.
+/// it hands back dates whose components are pinned or garbled, and far from the present its
+/// answers can break a calendar's rules. Every month this type takes from Foundation has been
+/// checked: its first day's components are day 1 at noon and map back to exactly that day, each
+/// step moves strictly one way, and the month keeps the calendar's invariants
+/// (`MonthInvariants`). The month before a month is the one whose step forward is that month,
+/// so both directions give the same months. Where a check fails the answer is nil, so every
+/// walk ends, in both directions, with no month twice. Every calendar starts with the month
+/// that holds 1 January 4713 BC.
 public struct MonthCalendar: Sendable {
-    /// The Foundation calendar that computes the months, in UTC.
-    public let calendar: Calendar
+    /// The Foundation calendar that computes the months, in UTC (made on first use: the months
+    /// computed by the calendar's own rules never need it).
+    public var calendar: Calendar { foundation.calendar }
+    private let foundation: DeferredCalendar
     /// The calendar the months belong to, which names them. It differs from
     /// `calendar.identifier` only where this platform's Foundation cannot compute it and an
     /// equivalent calendar computes the same months (see `arithmetic(for:)`).
@@ -19,19 +27,35 @@ public struct MonthCalendar: Sendable {
     /// found by the checks alone (see `upperLimit(for:)`); nil elsewhere.
     public let upperLimit: Int?
 
-    /// A month calendar for `identifier`, its zone fixed to UTC; `limited` false lifts
-    /// `upperLimit` (for the test that checks it).
-    public init(_ identifier: Calendar.Identifier) {
-        self.init(identifier, limited: true)
+    /// The reform the Gregorian calendar (and ISO 8601's) follows; other calendars ignore it.
+    public let reform: Reform
+
+    /// The months by the calendar's own rules, where infcal computes them without Foundation:
+    /// the Gregorian (and ISO 8601) calendar and the Hebrew calendar.
+    let rules: (any MonthRules)?
+
+    /// The day number of 1 January 4713 BC (Julian), the first day of every calendar: Foundation
+    /// clamps dates before it. Every calendar's first month is the month that holds it.
+    public static let lowerLimitDay = -2_451_911
+
+    /// A month calendar for `identifier`, its zone fixed to UTC, its Gregorian months following
+    /// `reform`; `limited` false lifts `upperLimit` (for the test that checks it).
+    public init(_ identifier: Calendar.Identifier, reform: Reform = .papal) {
+        self.init(identifier, limited: true, reform: reform)
     }
 
-    init(_ identifier: Calendar.Identifier, limited: Bool) {
-        var calendar = Calendar(identifier: Self.arithmetic(for: identifier))
-        calendar.timeZone = .gmt
-        self.calendar = calendar
+    init(_ identifier: Calendar.Identifier, limited: Bool, reform: Reform = .papal) {
+        foundation = DeferredCalendar { Self.arithmetic(for: identifier) }
         self.identifier = identifier
-        upperLimit = limited ? Self.upperLimit(for: identifier) : nil
-        probeDistance = calendar.maximumRange(of: .day).map { $0.upperBound - 1 } ?? 31
+        self.reform = reform
+        switch identifier {
+        case .gregorian, .iso8601: rules = SolarMonths(reform: reform)
+        case .hebrew: rules = HebrewMonths()
+        default: rules = nil
+        }
+        upperLimit = limited || rules != nil ? Self.upperLimit(for: identifier) : nil
+        // The Foundation path alone probes; the rules never ask Foundation for a month.
+        probeDistance = rules != nil ? 31 : foundation.calendar.maximumRange(of: .day).map { $0.upperBound - 1 } ?? 31
         lengths = MonthLengths()
     }
 
@@ -63,9 +87,16 @@ public struct MonthCalendar: Sendable {
         switch identifier {
         case .chinese: return 23_264_457
         case .dangi: return 23_990_555
+        // The calendars infcal computes itself end where Foundation's Gregorian calendar ends:
+        // January 506713 is its last month (a test checks it). A month holding a day before
+        // this one is shown whole.
+        case .gregorian, .iso8601, .hebrew: return Self.arithmeticUpperLimit
         default: return nil
         }
     }
+
+    /// The day after the last day of January 506713 (Gregorian).
+    static let arithmeticUpperLimit = SolarMonths.gregorianDay(year: 506_713, month: 2, day: 1)
 
     /// The length in days of the calendar's longest month, as Foundation states it (30 or 31).
     ///
@@ -176,30 +207,113 @@ public struct MonthCalendar: Sendable {
         return (DayNumber.day(of: date), stepped)
     }
 
+    // MARK: Months
+
     /// The month that holds `day`.
-    /// - returns: nil when that month, or its end, lies where Foundation's arithmetic is not sound.
+    /// - returns: nil before 1 January 4713 BC, and where that month, or its end, lies where
+    ///   Foundation's arithmetic is not sound.
     public func month(containing day: Int) -> Month? {
-        guard day < upperLimit ?? .max, let (firstDay, name) = start(ofMonthHolding: day), firstDay <= day,
-              let next = step(from: firstDay, name: name, by: 1), next.day > day, next.day <= upperLimit ?? .max
-        else { return nil }
-        return Month(firstDay: firstDay, dayCount: next.day - firstDay, name: name, nextName: next.name)
+        guard day >= Self.lowerLimitDay, day < upperLimit ?? .max else { return nil }
+        if let rules { return rules.wholeMonth(holding: day) }
+        if let month = directMonth(containing: day) { return month }
+        // Near a new moon seconds before midnight, Foundation's date-to-fields and fields-to-date
+        // answers disagree by a day: the month the stream shows is found by stepping forward
+        // from an earlier month, as the stream does.
+        for distance in [35, 70, 130] {
+            guard var month = anchorMonth(near: day - distance) else { continue }
+            while month.endDay <= day {
+                guard let next = self.month(after: month) else { return nil }
+                month = next
+            }
+            if month.contains(day: day) { return month }
+        }
+        return nil
     }
 
     /// The month after `month`.
     /// - returns: nil at the calendar's upper limit.
     public func month(after month: Month) -> Month? {
         let firstDay = month.endDay
-        guard firstDay < upperLimit ?? .max, let next = step(from: firstDay, name: month.nextName, by: 1),
-              next.day <= upperLimit ?? .max
-        else { return nil }
-        return Month(firstDay: firstDay, dayCount: next.day - firstDay, name: month.nextName, nextName: next.name)
+        guard firstDay < upperLimit ?? .max else { return nil }
+        if let rules { return rules.wholeMonth(holding: firstDay) }
+        guard let next = step(from: firstDay, name: month.nextName, by: 1), next.day <= upperLimit ?? .max else { return nil }
+        return checked(Month(firstDay: firstDay, dayCount: next.day - firstDay, name: month.nextName, nextName: next.name))
     }
 
-    /// The month before `month`.
-    /// - returns: nil at the calendar's lower limit (1 January 4713 BC in every calendar Foundation has).
+    /// The month before `month`: the month whose step forward is `month`, so that a stream
+    /// backward shows exactly the months of a stream forward.
+    /// - returns: nil at the calendar's lower limit, the month that holds 1 January 4713 BC.
     public func month(before month: Month) -> Month? {
-        guard let previous = step(from: month.firstDay, name: month.name, by: -1) else { return nil }
-        return Month(firstDay: previous.day, dayCount: month.firstDay - previous.day, name: previous.name, nextName: month.name)
+        guard month.firstDay > Self.lowerLimitDay else { return nil }
+        if let rules { return rules.wholeMonth(holding: month.firstDay - 1) }
+        if let previous = step(from: month.firstDay, name: month.name, by: -1),
+           let candidate = checked(Month(firstDay: previous.day, dayCount: month.firstDay - previous.day,
+                                         name: previous.name, nextName: month.name)),
+           self.month(after: candidate) == month {
+            return candidate
+        }
+        // The short way back gave a month whose step forward is not `month` (Foundation's
+        // components of a day can be a month out far from the present): step forward from an
+        // earlier month instead, as the stream forward does.
+        for distance in [70, 130] {
+            guard var earlier = anchorMonth(near: month.firstDay - distance) else { continue }
+            while earlier.endDay < month.firstDay {
+                guard let next = self.month(after: earlier) else { return nil }
+                earlier = next
+            }
+            if earlier.endDay == month.firstDay, self.month(after: earlier) == month { return earlier }
+        }
+        return nil
+    }
+
+    /// The month holding `day` as Foundation's components find it, checked; for a day in the
+    /// calendar's first month, that month.
+    private func anchorMonth(near day: Int) -> Month? {
+        if day < Self.firstMonthReach, let first = firstMonth(), day < first.endDay { return first }
+        return day >= Self.lowerLimitDay ? directMonth(containing: day) : nil
+    }
+
+    /// The month holding `day`, from its components: its first day's components map back to
+    /// it and its step forward passes `day`.
+    private func directMonth(containing day: Int) -> Month? {
+        guard let (firstDay, name) = start(ofMonthHolding: day), firstDay <= day,
+              let next = step(from: firstDay, name: name, by: 1), next.day > day, next.day <= upperLimit ?? .max
+        else {
+            // Foundation clamps days before 1 January 4713 BC, so the first month's start fails the checks.
+            if day < Self.firstMonthReach, let first = firstMonth(), first.contains(day: day) { return first }
+            return nil
+        }
+        return checked(Month(firstDay: firstDay, dayCount: next.day - firstDay, name: name, nextName: next.name))
+    }
+
+    /// A day past the end of every calendar's first month (no month is longer than 31 days).
+    private static let firstMonthReach = lowerLimitDay + 32
+
+    /// The month that holds 1 January 4713 BC. Its first day may lie before that day, where
+    /// Foundation clamps: it is that day less its day of the month, less one.
+    private func firstMonth() -> Month? {
+        let parts = calendar.dateComponents(Self.nameComponents, from: DayNumber.date(Self.lowerLimitDay))
+        guard let dayOfMonth = parts.day, let era = parts.era, let year = parts.year, let number = parts.month else { return nil }
+        let name = MonthName(era: era, year: year, month: number, isLeapMonth: parts.isLeapMonth ?? false)
+        let firstDay = Self.lowerLimitDay - (dayOfMonth - 1)
+        guard let next = step(from: firstDay, name: name, by: 1), next.day > Self.lowerLimitDay else { return nil }
+        return checked(Month(firstDay: firstDay, dayCount: next.day - firstDay, name: name, nextName: next.name))
+    }
+
+    /// `month`, or nil when it breaks the calendar's invariants (`MonthInvariants`).
+    private func checked(_ month: Month) -> Month? {
+        MonthInvariants.admits(month, in: identifier) ? month : nil
+    }
+
+    // MARK: Days
+
+    /// The day number of astronomical `year`-`month`-`day` in the Gregorian calendar with this
+    /// calendar's reform (Julian before it).
+    /// - returns: nil when the date does not exist (2023-02-29, or a day the reform skipped).
+    public func dayNumber(year: Int, month: Int, day: Int) -> Int? {
+        let solar = SolarMonths(reform: reform)
+        guard let number = solar.dayNumber(year: year, month: month, day: day), solar.date(number) == (year, month, day) else { return nil }
+        return number
     }
 
     /// The day-of-month numbers of `month`'s days, in order.
@@ -209,6 +323,7 @@ public struct MonthCalendar: Sendable {
     /// in all; so only a month shorter than 28 days is looked at more closely (the short 13th
     /// months of the Coptic and Ethiopic calendars are the others, and they number from 1).
     public func dayLabels(of month: Month) -> DayLabels {
+        if let rules { return rules.dayLabels(of: month) }
         guard month.dayCount < 28 else { return .consecutive }
         let lastLabel = calendar.component(.day, from: DayNumber.date(month.lastDay))
         guard lastLabel != month.dayCount else { return .consecutive }
@@ -218,13 +333,17 @@ public struct MonthCalendar: Sendable {
     /// The day of its year that `day` is, counting the days that exist from 1.
     /// - returns: nil where Foundation cannot say.
     public func dayOfYear(_ day: Int) -> Int? {
-        calendar.ordinality(of: .day, in: .year, for: DayNumber.date(day))
+        if let rules { return day - rules.yearStart(holding: day) + 1 }
+        return calendar.ordinality(of: .day, in: .year, for: DayNumber.date(day))
     }
 
     /// The week of the year that holds `day`, for weeks starting on `firstWeekday` (1 is Sunday)
     /// whose first week has at least `minimumDays` days in the new year.
     /// - returns: nil where Foundation cannot say.
     public func weekOfYear(_ day: Int, firstWeekday: Int, minimumDays: Int) -> Int? {
+        if let rules {
+            return WeekOfYear(firstWeekday: firstWeekday, minimumDays: minimumDays).week(of: day, yearStart: rules.yearStart(holding:))
+        }
         var weeks = calendar
         weeks.firstWeekday = firstWeekday
         weeks.minimumDaysInFirstWeek = minimumDays
@@ -249,5 +368,29 @@ public enum DayLabels: Hashable, Sendable {
         case .listed(let labels): return labels[index]
         case .counting(let first): return first + index
         }
+    }
+}
+
+/// A Foundation calendar in UTC, made on first use and then kept. Making one costs a third of
+/// infcal's start-up, and the Gregorian months (computed by their own rules) never need one.
+final class DeferredCalendar: @unchecked Sendable {
+    private let identifier: () -> Calendar.Identifier
+    private let lock = NSLock()
+    private var made: Calendar?
+
+    /// A calendar of the identifier `identifier` gives, when first asked for.
+    init(_ identifier: @escaping () -> Calendar.Identifier) {
+        self.identifier = identifier
+    }
+
+    /// The calendar (made now, the first time).
+    var calendar: Calendar {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        var calendar = Calendar(identifier: identifier())
+        calendar.timeZone = .gmt
+        made = calendar
+        return calendar
     }
 }

@@ -104,7 +104,7 @@ public struct PagerState {
     /// The bounds no month may pass.
     public let bounds: MonthBounds
     /// The calendar go-to dates are read in (the command line's).
-    let gregorian = MonthCalendar(.gregorian)
+    let gregorian: MonthCalendar
 
     /// The largest count; more digits keep it. A count of months is walked month by month, at
     /// most 9999 steps (some 0.4 s in the Chinese calendar, at about 40 us a month).
@@ -119,6 +119,7 @@ public struct PagerState {
     /// A pager standing on `start` in `calendar`, kept inside `bounds`, with `today` (a day number).
     public init(calendar: MonthCalendar, start: Month, bounds: MonthBounds, today: Int, view: View = .monthPage) {
         self.calendar = calendar
+        gregorian = MonthCalendar(.gregorian, reform: calendar.reform)
         self.bounds = bounds
         self.today = today
         self.view = view

@@ -45,7 +45,9 @@ public struct CalendarNames {
         let identifier = calendar.identifier
         if locale == nil, identifier == .gregorian || identifier == .iso8601 {
             titles = .posixGregorian
-            (weekdayLabels, labelWidth) = Self.headerLabels([Self.posixWeekdayNames])
+            // ASCII names, distinct in two letters: no width measuring at start-up.
+            (weekdayLabels, labelWidth) = (Self.posixWeekdayNames.map { String($0.prefix(Self.minimumLabelWidth)) },
+                                           Self.minimumLabelWidth)
             fullWeekdayNames = Self.posixFullWeekdayNames
             shortWeekdayNames = Self.posixWeekdayNames
             return
@@ -214,7 +216,8 @@ extension CalendarNames {
                 formatter.timeZone = .gmt
                 formatter.setLocalizedDateFormatFromTemplate(template)
                 if standalone { formatter.dateFormat = "LLLL" }
-                return Format(formatter, cyclic: cyclic, english: locale.language.languageCode == .english)
+                let composition: Format.Composition? = cyclic ? .cyclic : identifier == .hebrew ? .hebrew : nil
+                return Format(formatter, composition: composition, english: locale.language.languageCode == .english)
             }
             monthYear = make("yMMMM")
             eraMonthYear = make("GyMMMM")
@@ -227,62 +230,105 @@ extension CalendarNames {
         }
     }
 
-    /// One date format, and for the Chinese and Dangi calendars the handling of leap months.
+    /// One date format, and for the Chinese, Dangi and Hebrew calendars a title put together
+    /// from the month's name rather than formatted from its first day.
     ///
-    /// A cyclic title is put together from two parts, each formatted once and kept: the year
-    /// part, formatted from a day in the middle of the month with the month field left as a
-    /// placeholder (the related year names the same Gregorian year in both calendars), and the
-    /// month's name, formatted from the Chinese month of that number in a fixed year and, for a
-    /// leap month, given the locale's leap marker, read off a known Chinese leap month: "闰2月",
-    /// "윤2월", and in English "Leap Second Month" where ICU says "Second Monthbis". So the Dangi
-    /// calendar's own leap months (a leap third month in 2012, where China had a leap fourth)
-    /// are named right, and a stream of Chinese months costs a formatter call a year, not two
-    /// a month (a Chinese `DateFormatter` call costs about 10 us).
+    /// A composed title has three parts: a frame, the year and the month's name. The frame is the
+    /// pattern with the month field and the year field left as placeholders. The year is a number
+    /// computed from the name: for the Chinese and Dangi calendars the related Gregorian year, the
+    /// year in which the calendar year begins (their own years repeat every 60 years); for the
+    /// Hebrew calendar the year itself. The month's name is formatted once from a month of that
+    /// number in a fixed year and kept: for a Chinese or Dangi leap month, given the locale's
+    /// leap marker, read off a known Chinese leap month ("闰2月", "윤2월", and in English "Leap
+    /// Second Month" where ICU says "Second Monthbis"); for the Hebrew calendar, read in a leap
+    /// and a common year (Adar II and Adar are both month 7). So a title depends on the month's
+    /// name alone, whichever way the month was reached; the Dangi calendar's own leap months (a
+    /// leap third month in 2012, where China had a leap fourth) are named right; and no title
+    /// rests on Foundation's Hebrew year start, which is a day late in some years. A Chinese frame
+    /// still carries the cyclic year's name in some locales (甲辰), so it is formatted from a
+    /// day of the year, and the last few are kept (a Chinese `DateFormatter` call costs about 10 us).
     struct Format {
         let formatter: DateFormatter
-        private let cyclic: Cyclic?
+        private let composed: Composed?
         private static let placeholder = "\u{E000}"
+        private static let yearPlaceholder = "\u{E001}"
 
-        /// What a cyclic format keeps.
-        private final class Cyclic {
+        /// A part of a frame: text, or where the year or the month's name goes.
+        enum Piece {
+            case text(String), year, month
+        }
+
+        /// `frame` cut at the placeholders (String's `replacingOccurrences` goes through
+        /// NSString on Linux and would cost most of a stream's time).
+        static func pieces(of frame: String) -> [Piece] {
+            var pieces: [Piece] = []
+            var text = String.UnicodeScalarView()
+            for scalar in frame.unicodeScalars {
+                let piece: Piece? = String(scalar) == placeholder ? .month : String(scalar) == yearPlaceholder ? .year : nil
+                guard let piece else {
+                    text.append(scalar)
+                    continue
+                }
+                if !text.isEmpty { pieces.append(.text(String(text))) }
+                text = String.UnicodeScalarView()
+                pieces.append(piece)
+            }
+            if !text.isEmpty { pieces.append(.text(String(text))) }
+            return pieces
+        }
+
+        /// The calendars whose titles are composed.
+        enum Composition {
+            case cyclic, hebrew
+        }
+
+        /// What a composed format keeps.
+        private final class Composed {
+            let composition: Composition
             /// The month field alone, formatted on its own.
             let field: DateFormatter?
             /// The locale's leap name with the placeholder where the plain name goes.
             let leapTemplate: String
-            let chinese: Calendar
-            /// Year parts by era and year, month names by number and leap flag.
-            var years: [Int: String] = [:]
+            let calendar: Calendar
+            /// Frames by era and year (cyclic; only the last few are kept), cut at the
+            /// placeholders; month names by number and leap flag (or leap year).
+            var frames: [Int: [Piece]] = [:]
             var names: [Int: String] = [:]
 
-            init(field: DateFormatter?, leapTemplate: String, chinese: Calendar) {
+            init(composition: Composition, field: DateFormatter?, leapTemplate: String, calendar: Calendar) {
+                self.composition = composition
                 self.field = field
                 self.leapTemplate = leapTemplate
-                self.chinese = chinese
+                self.calendar = calendar
             }
         }
 
-        init(_ formatter: DateFormatter, cyclic: Bool, english: Bool) {
+        init(_ formatter: DateFormatter, composition: Composition?, english: Bool) {
             self.formatter = formatter
-            guard cyclic, let pattern = formatter.dateFormat else {
-                self.cyclic = nil
+            guard let composition, let pattern = formatter.dateFormat else {
+                self.composed = nil
                 return
             }
-            // The year field becomes the related Gregorian year; the month field a placeholder.
+            // The year field and the month field become placeholders.
             var frame = ""
             var monthField = ""
             var quoted = false
+            var previous: Character?
             for character in pattern {
                 if character == "'" { quoted.toggle() }
                 if !quoted, character == "M" || character == "L" {
                     if monthField.isEmpty { frame += "'\(Self.placeholder)'" }
                     monthField.append(character)
+                } else if !quoted, character == "y" || character == "r" {
+                    if previous != character { frame += "'\(Self.yearPlaceholder)'" }
                 } else {
-                    frame.append(!quoted && character == "y" ? "r" : character)
+                    frame.append(character)
                 }
+                previous = character
             }
             formatter.dateFormat = frame
             guard !monthField.isEmpty else {
-                self.cyclic = Cyclic(field: nil, leapTemplate: Self.placeholder, chinese: formatter.calendar)
+                self.composed = Composed(composition: composition, field: nil, leapTemplate: Self.placeholder, calendar: formatter.calendar)
                 return
             }
             let field = DateFormatter()
@@ -290,36 +336,81 @@ extension CalendarNames {
             field.calendar = formatter.calendar
             field.timeZone = .gmt
             field.dateFormat = monthField
+            guard composition == .cyclic else {
+                self.composed = Composed(composition: composition, field: field, leapTemplate: Self.placeholder, calendar: formatter.calendar)
+                return
+            }
             // Days of the second month of 2023 (2023-02-26) and of its leap month (2023-03-31).
             let plain = field.string(from: DayNumber.date(8_091))
             let leap = field.string(from: DayNumber.date(8_124))
             let template = leap.range(of: plain).map { leap.replacingCharacters(in: $0, with: Self.placeholder) } ?? Self.placeholder
-            self.cyclic = Cyclic(field: field, leapTemplate: english && template.hasSuffix("bis") ? "Leap " + Self.placeholder : template,
-                                 chinese: formatter.calendar)
+            self.composed = Composed(composition: composition, field: field,
+                                     leapTemplate: english && template.hasSuffix("bis") ? "Leap " + Self.placeholder : template,
+                                     calendar: formatter.calendar)
         }
 
         /// The text for `month`.
         func string(for month: Month) -> String {
-            guard let cyclic else { return formatter.string(from: month.start) }
-            let yearKey = month.name.era &* 1_000 &+ month.name.year
-            let frame = cyclic.years[yearKey] ?? {
-                // The middle of the month lies in the same Chinese year even where the Dangi
-                // month starts a day before the Chinese one.
-                let text = formatter.string(from: DayNumber.date(month.firstDay + 14))
-                cyclic.years[yearKey] = text
+            guard let composed else { return formatter.string(from: month.start) }
+            let name = month.name
+            let frame: [Piece]
+            let year: Int
+            switch composed.composition {
+            case .hebrew:
+                year = name.year
+                frame = composed.frames[0] ?? {
+                    let pieces = Self.pieces(of: formatter.string(from: DayNumber.date(0)))
+                    composed.frames[0] = pieces
+                    return pieces
+                }()
+            case .cyclic:
+                // Chinese and Dangi years share Foundation's numbering: cycle 78, year 41 began in 2024.
+                year = (name.era &- 1) &* 60 &+ name.year &- 2_637
+                let key = name.era &* 1_000 &+ name.year
+                frame = composed.frames[key] ?? {
+                    // A day of the same Chinese year names the cyclic year; near the lower limit,
+                    // where Foundation clamps, a day of the month.
+                    let middle = DateComponents(era: name.era, year: name.year, month: 6, day: 15, hour: 12)
+                    let date = composed.calendar.date(from: middle).flatMap { date in
+                        let found = composed.calendar.dateComponents([.era, .year], from: date)
+                        return found.era == name.era && found.year == name.year ? date : nil
+                    } ?? DayNumber.date(month.firstDay + 14)
+                    let pieces = Self.pieces(of: formatter.string(from: date))
+                    if composed.frames.count >= 16 { composed.frames.removeAll(keepingCapacity: true) }
+                    composed.frames[key] = pieces
+                    return pieces
+                }()
+            }
+            let nameKey: Int
+            switch composed.composition {
+            case .cyclic: nameKey = name.month * 2 + (name.isLeapMonth ? 1 : 0)
+            case .hebrew: nameKey = name.month * 2 + (HebrewMonths.isLeap(name.year) ? 1 : 0)
+            }
+            let monthName = composed.field.map { field in composed.names[nameKey] ?? {
+                let text: String
+                switch composed.composition {
+                case .cyclic:
+                    // Month `month` of Chinese year 2023 (era 78, year 40), which has every number.
+                    let parts = DateComponents(era: 78, year: 40, month: name.month, day: 15, hour: 12)
+                    let plain = composed.calendar.date(from: parts).map { field.string(from: $0) } ?? String(name.month)
+                    text = name.isLeapMonth ? composed.leapTemplate.replacingOccurrences(of: Self.placeholder, with: plain) : plain
+                case .hebrew:
+                    // 5784 is a leap year, 5783 a common one.
+                    let parts = DateComponents(era: 0, year: HebrewMonths.isLeap(name.year) ? 5_784 : 5_783, month: name.month, day: 15, hour: 12)
+                    text = composed.calendar.date(from: parts).map { field.string(from: $0) } ?? String(name.month)
+                }
+                composed.names[nameKey] = text
                 return text
-            }()
-            guard let field = cyclic.field else { return frame }
-            let nameKey = month.name.month * 2 + (month.name.isLeapMonth ? 1 : 0)
-            let name = cyclic.names[nameKey] ?? {
-                // Month `month` of Chinese year 2023 (era 78, year 40), which has every number.
-                let parts = DateComponents(era: 78, year: 40, month: month.name.month, day: 15, hour: 12)
-                let plain = cyclic.chinese.date(from: parts).map { field.string(from: $0) } ?? String(month.name.month)
-                let text = month.name.isLeapMonth ? cyclic.leapTemplate.replacingOccurrences(of: Self.placeholder, with: plain) : plain
-                cyclic.names[nameKey] = text
-                return text
-            }()
-            return frame.replacingOccurrences(of: Self.placeholder, with: name)
+            }() } ?? ""
+            var title = ""
+            for piece in frame {
+                switch piece {
+                case .text(let text): title += text
+                case .year: title += String(year)
+                case .month: title += monthName
+                }
+            }
+            return title
         }
     }
 }

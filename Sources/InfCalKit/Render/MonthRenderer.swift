@@ -115,10 +115,14 @@ public struct MonthRenderer {
 
     /// The weekday header: each label right-aligned in its cell, as `cal` does.
     static func weekHeader(names: CalendarNames, firstWeekday: Int, cellWidth: Int) -> String {
-        (0..<7).map { column in
+        // A loop, not joined(separator:): the generic join costs a runtime type lookup at start-up.
+        var header = ""
+        for column in 0..<7 {
             let label = names.weekdayLabels[(firstWeekday - 1 + column) % 7]
-            return String(repeating: " ", count: max(0, cellWidth - DisplayWidth.of(label))) + label
-        }.joined(separator: " ")
+            if column > 0 { header += " " }
+            header += String(repeating: " ", count: max(0, cellWidth - DisplayWidth.of(label))) + label
+        }
+        return header
     }
 
     /// The month's title text, without padding.
