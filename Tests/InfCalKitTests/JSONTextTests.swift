@@ -44,4 +44,15 @@ import Testing
         // Local mean time (Amsterdam's +00:19:32 in 1900) has no ISO 8601 offset: UTC instead.
         #expect(JSONText.isoDateTime(wall, offset: 1172) == "2024-03-31T03:10:28Z")
     }
+
+    /// `--json` prints: at a terminal without a direction the start month alone (not the
+    /// pager), into a pipe the endless stream; it is never the pager.
+    @Test func jsonModes() throws {
+        let terminal = Fixture.environment(terminal: true)
+        #expect(try Fixture.resolve(["--json"], environment: terminal).mode == .single)
+        #expect(try Fixture.resolve(["--json"]).mode == .forward(count: nil))
+        #expect(try Fixture.resolve(["--json", "--backward", "3"], environment: terminal).mode == .backward(count: 3))
+        #expect(try Fixture.resolve(["--json"]).json)
+        #expect(try !Fixture.resolve([]).json)
+    }
 }
