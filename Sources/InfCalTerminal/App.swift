@@ -51,7 +51,10 @@ public enum InfCal {
                 if configuration.json {
                     try JSONLinesPrinter(renderer: configuration.makeRenderer(), locale: configuration.locale, store: store)
                         .print(configuration.months(), to: standardOutput)
-                } else if let store, configuration.page.wallWidth == nil {
+                } else if let store, var pages = configuration.makePagePrinter() {
+                    pages.events = store
+                    try pages.print(configuration.months(), to: standardOutput)
+                } else if let store {
                     var printer = configuration.makePrinter()
                     printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale)
                     try printer.print(configuration.months(), to: standardOutput)

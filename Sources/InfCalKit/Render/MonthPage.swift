@@ -267,6 +267,11 @@ public struct MonthPagePrinter {
     public let layout: MonthPageLayout
     /// Bytes gathered before each write.
     public var blockSize = 64 * 1024
+    /// The events of the run, if it reads any: each month's cells list them, and its cells
+    /// are as tall as its busiest day needs (at most `tallestCell` events a cell).
+    public var events: EventStore?
+    /// The most event lines a printed cell holds; more end in `+N more`.
+    public static let tallestCell = 8
 
     /// A printer of `page`s laid out by `layout` (see `MonthPageLayout.wall`).
     public init(page: MonthPage, layout: MonthPageLayout) {
@@ -281,6 +286,14 @@ public struct MonthPagePrinter {
         for month in months {
             if !first { buffer.append(UInt8(ascii: "\n")) }
             first = false
+            var page = self.page
+            var layout = self.layout
+            if let events {
+                page.events = events.occurrencesByDay(month.firstDay..<month.endDay)
+                let busiest = page.events.values.map(\.count).max() ?? 0
+                layout = MonthPageLayout(cellWidth: layout.cellWidth, cellHeight: layout.cellHeight + min(busiest, Self.tallestCell),
+                                         weekColumnWidth: layout.weekColumnWidth, width: layout.width, left: layout.left, top: layout.top)
+            }
             for line in page.lines(for: month, layout: layout) {
                 buffer.append(line)
                 buffer.append(UInt8(ascii: "\n"))
