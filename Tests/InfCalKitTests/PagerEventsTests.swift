@@ -126,4 +126,29 @@ import Testing
         #expect(end[2] == "          | line 6 ^" && end[5] == "          | line 9 |")
         #expect(AgendaOverlay(title: "May", lines: []).lines == ["(no events this month)"])
     }
+
+    /// At every size from the smallest upwards, with and without the agenda, in every view:
+    /// each line of the frame fits the width (escape sequences take none), the frame has the
+    /// screen's height, and the last line leaves its last cell free.
+    @Test func framesFitEverySize() throws {
+        var view = F.view(columns: nil, highlight: true, box: .unicode)
+        view.events = Self.store()
+        for viewKind in PagerState.View.allCases {
+            for agenda in [false, true] {
+                var state = try F.state(view: viewKind)
+                if agenda { F.type("a", into: &state) }
+                for columns in stride(from: 1, through: 130, by: 3) {
+                    for rows in stride(from: 1, through: 45, by: 2) {
+                        let size = TerminalSize(columns: columns, rows: rows)
+                        let frame = view.frame(for: state, size: size)
+                        #expect(frame.lines.count == rows)
+                        for (row, line) in frame.lines.enumerated() {
+                            let width = DisplayWidth.of(line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression))
+                            #expect(width <= (row == rows - 1 ? columns - 1 : columns), "\(viewKind) \(agenda) \(size) row \(row)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
