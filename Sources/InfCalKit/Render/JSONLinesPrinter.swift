@@ -83,13 +83,6 @@ public struct JSONLinesPrinter {
         out.append("}\n")
     }
 
-    /// The line of `month`, without its newline (for tests).
-    public func line(_ month: Month) -> String {
-        let buffer = ByteBuffer()
-        appendMonth(month, to: buffer)
-        return String(decoding: buffer.bytes.dropLast(), as: UTF8.self)
-    }
-
     /// Writes the object of every month of `months` to `sink`, in blocks of `blockSize`, so an
     /// endless sequence streams in constant memory and stops when the sink throws.
     public func print<Months: Sequence<Month>>(_ months: Months, to sink: ByteSink) throws {
