@@ -7,7 +7,7 @@ import Foundation
 // The targets live here and nowhere else (never in a test).
 
 let usage = """
-    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N]
+    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--events-only]
 
     Builds infcal with the README's release command (\(ReleaseBuild.commandLine))
     unless --infcal names a binary, then times it against ncal -C and python3 -m calendar
@@ -17,6 +17,7 @@ let usage = """
       --runs N             timed runs of each command (default 9; start-up runs 5 x N, at least 31)
       --infcal PATH        measure this infcal binary instead of building one
       --calendar-months N  months per calendar in the every-calendar measure (default 12000)
+      --events-only        run only the events measures
       -h, --help           print this help
 
     """
@@ -25,6 +26,7 @@ struct BenchOptions {
     var runs = 9
     var infcal: String?
     var calendarMonths = 12_000
+    var eventsOnly = false
 
     /// Reads the command line.
     /// - throws: `BenchError.usage` for anything it does not know.
@@ -44,6 +46,7 @@ struct BenchOptions {
             case "--infcal":
                 guard let path = rest.popFirst() else { throw BenchError.usage("--infcal needs a path") }
                 options.infcal = path
+            case "--events-only": options.eventsOnly = true
             case "-h", "--help": return nil
             default: throw BenchError.usage("unknown argument '\(argument)'")
             }
@@ -80,14 +83,18 @@ func main() -> Int32 {
         if ncal == nil { benchmark.report.notes.append("ncal is not installed (Debian package ncal): its column is empty and no ratio is given.") }
         if python == nil { benchmark.report.notes.append("python3 is not installed: its column is empty.") }
 
-        log("1-2/5 streams and memory")
-        benchmark.measureStreams()
-        log("3/5 start-up")
-        benchmark.measureStartUp()
-        log("4/5 pager")
-        benchmark.measurePager(help: help)
-        log("5/5 every calendar")
-        benchmark.measureCalendars()
+        if !options.eventsOnly {
+            log("1-2/6 streams and memory")
+            benchmark.measureStreams()
+            log("3/6 start-up")
+            benchmark.measureStartUp()
+            log("4/6 pager")
+            benchmark.measurePager(help: help)
+            log("5/6 every calendar")
+            benchmark.measureCalendars()
+        }
+        log("6/6 events")
+        benchmark.measureEvents()
 
         print("infcal-bench: \(infcal) (\(options.infcal == nil ? ReleaseBuild.commandLine : "given with --infcal")), "
               + "\(Processes.machine()), LC_ALL=C TZ=UTC, output to /dev/null, median of \(options.runs) runs after a warm-up\n")
