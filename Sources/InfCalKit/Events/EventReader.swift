@@ -69,15 +69,18 @@ public enum EventReader {
         noted = context.noted
 
         // Overrides: each replaces (or, cancelled, removes) the instance its RECURRENCE-ID names.
-        var masters: [String: Int] = [:]
-        for (index, draft) in drafts.enumerated() where draft.recurrenceID == nil { masters[draft.uid] = index }
         var excluded: [Int: Set<Int>] = [:]
-        for draft in drafts {
-            guard let id = draft.recurrenceID, let master = masters[draft.uid] else { continue }
-            let target = drafts[master]
-            excluded[master, default: []].insert(context.convert(id, to: target.start.form, zone: target.zone))
+        if drafts.contains(where: { $0.recurrenceID != nil }) {
+            var masters: [String: Int] = [:]
+            for index in drafts.indices where drafts[index].recurrenceID == nil { masters[drafts[index].uid] = index }
+            for draft in drafts {
+                guard let id = draft.recurrenceID, let master = masters[draft.uid] else { continue }
+                excluded[master, default: []].insert(context.convert(id, to: drafts[master].start.form, zone: drafts[master].zone))
+            }
         }
-        for (index, draft) in drafts.enumerated() where !draft.cancelled {
+        file.events.reserveCapacity(file.events.count + drafts.count)
+        for index in drafts.indices where !drafts[index].cancelled {
+            let draft = drafts[index]
             let expander = draft.rule.map { rule in
                 RecurrenceExpander(rule: rule, start: draft.start.seconds, isDate: draft.start.isDate,
                                    until: rule.until.map { until in
@@ -149,11 +152,10 @@ public enum EventReader {
         /// A date or date-time property, with its VALUE and TZID; calendar-wide X-WR-TIMEZONE
         /// applies to floating and UTC times.
         mutating func time(_ line: ContentLine, _ what: String) throws(Failure) -> (ICalTime, EventZone?) {
-            let text = document.rawValue(line)
-            let kind = line.parameter("VALUE")?.uppercased()
-            guard let value = ICalTime.parse(text, isDate: kind == "DATE" ? true : (kind == "DATE-TIME" ? false : nil),
-                                             zone: line.parameter("TZID")) else {
-                throw Failure(position: (line.line, "\(what): '\(text.prefix(40))' is no date or date-time"))
+            let kind = line.parameters.isEmpty ? nil : line.parameter("VALUE")?.uppercased()
+            guard let value = ICalTime.parse(document.trimmedBytes(line), isDate: kind == "DATE" ? true : (kind == "DATE-TIME" ? false : nil),
+                                             zone: line.parameters.isEmpty ? nil : line.parameter("TZID")) else {
+                throw Failure(position: (line.line, "\(what): '\(document.rawValue(line).prefix(40))' is no date or date-time"))
             }
             return localize(value, line: line.line)
         }
@@ -214,10 +216,10 @@ public enum EventReader {
                     throw Failure(position: (ruleLine.line, error.message))
                 }
             }
-            var draft = Draft(uid: component.first("UID").map { document.rawValue($0).trimmingSpaces } ?? "",
+            var draft = Draft(uid: component.first("UID").map { document.trimmedValue($0) } ?? "",
                               summary: component.first("SUMMARY").map { document.textValue($0, newline: " ") } ?? "",
                               start: start, zone: zone, duration: duration, rule: rule,
-                              cancelled: component.first("STATUS").map { document.rawValue($0).trimmingSpaces.uppercased() == "CANCELLED" } ?? false,
+                              cancelled: component.first("STATUS").map { document.trimmedValue($0).uppercased() == "CANCELLED" } ?? false,
                               line: component.line)
             for line in component.properties {
                 switch line.name {

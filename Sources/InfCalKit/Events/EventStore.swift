@@ -60,13 +60,16 @@ public final class EventStore {
         }
     }
 
+    /// The display zone's offset at `utc`, kept per day where it holds all day.
     private func displayOffset(_ utc: Int) -> Int {
-        let quarter = CivilTime.floorDiv(utc, 900)
-        if let known = displayOffsets[quarter] { return known }
-        let offset = display.offset(utc)
+        let day = CivilTime.day(ofSeconds: utc)
+        if let known = displayOffsets[day] { return known }
+        let start = display.offset(day * CivilTime.secondsPerDay)
+        let end = display.offset((day + 1) * CivilTime.secondsPerDay - 1)
+        guard start == end else { return display.offset(utc) }
         if displayOffsets.count > 200_000 { displayOffsets.removeAll() }
-        displayOffsets[quarter] = offset
-        return offset
+        displayOffsets[day] = start
+        return start
     }
 
     /// The occurrences that start on the days `days` (grid day numbers, where the calendar is
