@@ -16,12 +16,11 @@ enum EventFileGenerator {
         let days = ["MO", "TU", "WE", "TH", "FR"]
         let padding = String(repeating: "Agenda and notes for the meeting, ", count: 2)
         var out = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//infcal-bench//EN\r\nX-WR-CALNAME:Generated\r\n"
-        let pad = max(0, bytes / events - 330)
+        let pad = bytes / events
         for index in 0..<events {
             let year = 2015 + random(20), month = 1 + random(12), day = 1 + random(28), hour = 7 + random(11)
             let date = "\(year)\(two(month))\(two(day))"
-            var lines = ["BEGIN:VEVENT", "UID:event-\(index)@infcal-bench", "DTSTAMP:20240101T000000Z",
-                         "SUMMARY:Event number \(index) of the generated calendar"]
+            var lines = ["BEGIN:VEVENT", "UID:event-\(index)@infcal-bench", "SUMMARY:Meeting \(index)"]
             if index < recurring {
                 switch index % 10 {
                 case 0, 1, 2, 3:
@@ -46,9 +45,10 @@ enum EventFileGenerator {
                 lines += ["DTSTART;TZID=\(zones[random(zones.count)]):\(date)T\(two(hour))\(two(random(4) * 15))00",
                           "DTEND;TZID=\(zones[random(zones.count)]):\(date)T\(two(hour + 1))\(two(random(4) * 15))00"]
             }
-            lines.append("LOCATION:Room \(random(500))")
-            // Long descriptions, folded at 75 octets as exporters do.
-            var description = "DESCRIPTION:" + String(repeating: padding, count: pad / padding.count + 1).prefix(pad)
+            // Descriptions fill the file to its size, folded at 75 octets as exporters do.
+            let used = lines.reduce(0) { $0 + $1.utf8.count + 2 } + 13
+            let room = max(0, pad - used)
+            var description = "DESCRIPTION:" + String(repeating: padding, count: room / padding.count + 1).prefix(room)
             var folded: [String] = []
             while description.count > 75 {
                 folded.append(String(description.prefix(75)))

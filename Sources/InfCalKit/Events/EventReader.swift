@@ -186,15 +186,30 @@ public enum EventReader {
 
         private mutating func makeDraft(_ component: Component, startLine: ContentLine) throws(Failure) -> Draft {
             let (start, zone) = try time(startLine, "DTSTART")
+            var endLine: ContentLine?, durationLine: ContentLine?, ruleLine: ContentLine?
+            var uidLine: ContentLine?, summaryLine: ContentLine?, statusLine: ContentLine?
+            var hasSets = false
+            for line in component.properties {
+                switch line.name {
+                case "DTEND": if endLine == nil { endLine = line }
+                case "DURATION": if durationLine == nil { durationLine = line }
+                case "RRULE": if ruleLine == nil { ruleLine = line }
+                case "UID": if uidLine == nil { uidLine = line }
+                case "SUMMARY": if summaryLine == nil { summaryLine = line }
+                case "STATUS": if statusLine == nil { statusLine = line }
+                case "RDATE", "EXDATE", "RECURRENCE-ID": hasSets = true
+                default: break
+                }
+            }
             var duration = 0
-            if let endLine = component.first("DTEND") {
+            if let endLine {
                 let (end, _) = try time(endLine, "DTEND")
                 if start.isDate {
                     duration = end.isDate ? end.seconds - start.seconds : 0
                 } else {
                     duration = convert(end, to: start.form, zone: zone) - start.seconds
                 }
-            } else if let durationLine = component.first("DURATION") {
+            } else if let durationLine {
                 let text = document.rawValue(durationLine)
                 guard let seconds = ICalTime.parseDuration(text) else {
                     throw Failure(position: (durationLine.line, "DURATION: '\(text.prefix(40))' is no duration"))
@@ -209,19 +224,19 @@ public enum EventReader {
                 duration = max(0, duration)
             }
             var rule: RecurrenceRule?
-            if let ruleLine = component.first("RRULE") {
+            if let ruleLine {
                 do {
                     rule = try RecurrenceRule.parse(document.rawValue(ruleLine))
                 } catch {
                     throw Failure(position: (ruleLine.line, error.message))
                 }
             }
-            var draft = Draft(uid: component.first("UID").map { document.trimmedValue($0) } ?? "",
-                              summary: component.first("SUMMARY").map { document.textValue($0, newline: " ") } ?? "",
+            var draft = Draft(uid: uidLine.map { document.trimmedValue($0) } ?? "",
+                              summary: summaryLine.map { document.textValue($0, newline: " ") } ?? "",
                               start: start, zone: zone, duration: duration, rule: rule,
-                              cancelled: component.first("STATUS").map { document.trimmedValue($0).uppercased() == "CANCELLED" } ?? false,
+                              cancelled: statusLine.map { document.trimmedValue($0).uppercased() == "CANCELLED" } ?? false,
                               line: component.line)
-            for line in component.properties {
+            for line in component.properties where hasSets {
                 switch line.name {
                 case "RDATE", "EXDATE":
                     let kind = line.parameter("VALUE")?.uppercased()

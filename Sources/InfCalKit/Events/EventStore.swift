@@ -31,6 +31,10 @@ public final class EventStore {
     private var longestSingle = 0
     private var recurring: [Int] = []
     private var displayOffsets: [Int: Int] = [:]
+    /// The latest any occurrence can start and the earliest (event's reckoning, widened by
+    /// the zones' reach): nil latest when a rule has no known end.
+    private var latestStart: Int? = Int.min
+    private var earliestStart = Int.max
 
     public init(events: [Event], display: DisplayZone) {
         self.events = events
@@ -45,6 +49,11 @@ public final class EventStore {
             }
         }
         singles.sort { $0.start < $1.start }
+        for index in recurring {
+            let event = events[index]
+            if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
+            earliestStart = min(earliestStart, event.start.seconds, event.extraStarts.map(\.start).min() ?? Int.max)
+        }
     }
 
     /// Display wall-clock start and end of an instance of `event` starting at `start` (the
@@ -94,14 +103,14 @@ public final class EventStore {
     public func mayHaveOccurrences(from day: Int) -> Bool {
         let low = (day + CivilTime.dayNumberOffset - 2) * CivilTime.secondsPerDay
         if let last = singles.last, last.start >= low { return true }
-        return recurring.contains { events[$0].latestStart.map { $0 >= low } ?? true }
+        return latestStart.map { $0 >= low } ?? true
     }
 
     /// Whether any occurrence may start before `day` (grid day number).
     public func mayHaveOccurrences(before day: Int) -> Bool {
         let high = (day + CivilTime.dayNumberOffset + 2) * CivilTime.secondsPerDay
         if let first = singles.first, first.start < high { return true }
-        return recurring.contains { events[$0].start.seconds < high || events[$0].extraStarts.contains { $0.start < high } }
+        return earliestStart < high
     }
 
     private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
