@@ -47,7 +47,8 @@ enum EventFileGenerator {
             }
             // Descriptions fill the file to its size, folded at 75 octets as exporters do.
             let used = lines.reduce(0) { $0 + $1.utf8.count + 2 } + 13
-            let room = max(0, pad - used)
+            // Each fold adds three bytes (CRLF and a space).
+            let room = max(0, (pad - used) * 75 / 78)
             var description = "DESCRIPTION:" + String(repeating: padding, count: room / padding.count + 1).prefix(room)
             var folded: [String] = []
             while description.count > 75 {
