@@ -17,7 +17,7 @@ public struct AgendaPrinter {
         if let locale {
             let formatter = DateFormatter()
             formatter.locale = locale
-            let symbols = formatter.shortStandaloneWeekdaySymbols ?? []
+            let symbols: [String] = formatter.shortStandaloneWeekdaySymbols
             if symbols.count == 7 { names = symbols }
         }
         let widest = names.map { DisplayWidth.of($0) }.max() ?? 3
