@@ -7,7 +7,7 @@ import Foundation
 // The targets live here and nowhere else (never in a test).
 
 let usage = """
-    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only]
+    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only] [--events-only]
            swift run -c release infcal-bench --sweep [CALENDAR...]
 
     Builds infcal with the README's release command (\(ReleaseBuild.commandLine))
@@ -22,6 +22,7 @@ let usage = """
                            in process, and print the months, the times and the differences
                            (exit status 1 if the walks differ)
       --start-up-only      measure the start-up alone (its row, against ncal and python3)
+      --events-only        run only the events measures
       -h, --help           print this help
 
     """
@@ -31,6 +32,7 @@ struct BenchOptions {
     var infcal: String?
     var calendarMonths = 12_000
     var startUpOnly = false
+    var eventsOnly = false
 
     /// Reads the command line.
     /// - throws: `BenchError.usage` for anything it does not know.
@@ -51,6 +53,7 @@ struct BenchOptions {
                 guard let path = rest.popFirst() else { throw BenchError.usage("--infcal needs a path") }
                 options.infcal = path
             case "--start-up-only": options.startUpOnly = true
+            case "--events-only": options.eventsOnly = true
             case "-h", "--help": return nil
             default: throw BenchError.usage("unknown argument '\(argument)'")
             }
@@ -93,14 +96,18 @@ func main() -> Int32 {
             log("start-up")
             benchmark.measureStartUp()
         } else {
-            log("1-2/5 streams and memory")
-            benchmark.measureStreams()
-            log("3/5 start-up")
-            benchmark.measureStartUp()
-            log("4/5 pager")
-            benchmark.measurePager(help: help)
-            log("5/5 every calendar")
-            benchmark.measureCalendars()
+            if !options.eventsOnly {
+                log("1-2/6 streams and memory")
+                benchmark.measureStreams()
+                log("3/6 start-up")
+                benchmark.measureStartUp()
+                log("4/6 pager")
+                benchmark.measurePager(help: help)
+                log("5/6 every calendar")
+                benchmark.measureCalendars()
+            }
+            log("6/6 events")
+            benchmark.measureEvents()
         }
 
         print("infcal-bench: \(infcal) (\(options.infcal == nil ? ReleaseBuild.commandLine : "given with --infcal")), "

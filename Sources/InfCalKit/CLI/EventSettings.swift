@@ -28,6 +28,13 @@ public struct AgendaPlan: Equatable, Sendable {
 
     /// Months the agenda shows at a terminal when neither a count nor a bound ends it.
     public static let terminalMonths = 12
+
+    public init(backward: Bool, startDay: Int, months: Int?, width: Int?) {
+        self.backward = backward
+        self.startDay = startDay
+        self.months = months
+        self.width = width
+    }
 }
 
 extension Configuration {

@@ -42,6 +42,19 @@ public struct ICalDocument: Sendable {
         }
     }
 
+    /// The value's bytes, without spaces at either end.
+    public func trimmedBytes(_ line: ContentLine) -> ArraySlice<UInt8> {
+        var range = line.valueRange
+        while !range.isEmpty, text[range.lowerBound] == 0x20 || text[range.lowerBound] == 0x09 { range = (range.lowerBound + 1)..<range.upperBound }
+        while !range.isEmpty, text[range.upperBound - 1] == 0x20 || text[range.upperBound - 1] == 0x09 { range = range.lowerBound..<(range.upperBound - 1) }
+        return text[range]
+    }
+
+    /// The value as a string, without spaces at either end.
+    public func trimmedValue(_ line: ContentLine) -> String {
+        String(decoding: trimmedBytes(line), as: UTF8.self)
+    }
+
     /// The value of a TEXT property with its escapes (`\n \, \; \\`) read; a line break
     /// becomes `newline`.
     public func textValue(_ line: ContentLine, newline: String = "\n") -> String {
@@ -89,8 +102,7 @@ public struct ICalDocument: Sendable {
                 }
                 switch content.name {
                 case "BEGIN":
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[content.valueRange]), as: UTF8.self)
-                        .trimmingSpaces.uppercased()
+                    let name = componentName(buffer, content.valueRange)
                     if name == "VCALENDAR" { hasCalendar = true }
                     if stack.count >= 64 { // nesting no real file has
                         if stack[stack.count - 1].defect == nil { stack[stack.count - 1].defect = (lineNumber, "components nested too deep") }
@@ -98,8 +110,7 @@ public struct ICalDocument: Sendable {
                     }
                     stack.append(Component(name: name, line: lineNumber))
                 case "END":
-                    let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[content.valueRange]), as: UTF8.self)
-                        .trimmingSpaces.uppercased()
+                    let name = componentName(buffer, content.valueRange)
                     guard let match = stack.lastIndex(where: { $0.name == name }) else { continue }
                     // Components left open inside are cut short.
                     while stack.count > match + 1 {
@@ -120,6 +131,15 @@ public struct ICalDocument: Sendable {
         return ICalDocument(text: text, components: top, hasCalendar: hasCalendar)
     }
 
+    /// The upper-cased, trimmed name a BEGIN or END line gives.
+    private static func componentName(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var bytes = Array(UnsafeBufferPointer(rebasing: buffer[range]))
+        while bytes.last == 0x20 || bytes.last == 0x09 { bytes.removeLast() }
+        while bytes.first == 0x20 || bytes.first == 0x09 { bytes.removeFirst() }
+        for index in bytes.indices where bytes[index] >= 0x61 && bytes[index] <= 0x7A { bytes[index] -= 32 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private static func attach(_ component: Component, to stack: inout [Component], top: inout [Component]) {
         if stack.isEmpty { top.append(component) } else { stack[stack.count - 1].children.append(component) }
     }
@@ -135,23 +155,27 @@ public struct ICalDocument: Sendable {
             if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { i = 3 }
             var physical = 1
             let count = input.count
+            var run = i
             while i < count {
                 let byte = input[i]
-                if byte == 0x0D || byte == 0x0A {
-                    // One line end: CRLF, LF or CR.
-                    i += (byte == 0x0D && i + 1 < count && input[i + 1] == 0x0A) ? 2 : 1
-                    physical += 1
-                    if i < count, input[i] == 0x20 || input[i] == 0x09 {
-                        i += 1 // a fold: the line goes on
-                        continue
-                    }
-                    out.append(0x0A)
-                    starts.append(physical)
+                guard byte == 0x0D || byte == 0x0A else {
+                    i += 1
                     continue
                 }
-                out.append(byte == 0 ? 0x20 : byte)
-                i += 1
+                // The text up to here, in one copy.
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<i]))
+                // One line end: CRLF, LF or CR.
+                i += (byte == 0x0D && i + 1 < count && input[i + 1] == 0x0A) ? 2 : 1
+                physical += 1
+                if i < count, input[i] == 0x20 || input[i] == 0x09 {
+                    i += 1 // a fold: the line goes on
+                } else {
+                    out.append(0x0A)
+                    starts.append(physical)
+                }
+                run = i
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: input[run..<count]))
         }
         return (out, starts)
     }
@@ -164,10 +188,9 @@ public struct ICalDocument: Sendable {
             (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
         }
         func name(_ from: Int, _ to: Int) -> String {
-            var bytes = [UInt8]()
-            bytes.reserveCapacity(to - from)
-            for k in from..<to { let b = buffer[k]; bytes.append(b >= 0x61 && b <= 0x7A ? b - 32 : b) }
-            return String(decoding: bytes, as: UTF8.self)
+            let slice = UnsafeBufferPointer(rebasing: buffer[from..<to])
+            if !slice.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { return String(decoding: slice, as: UTF8.self) }
+            return String(decoding: slice.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 32 : $0 }, as: UTF8.self)
         }
         let nameStart = i
         while i < end, isNameByte(buffer[i]) { i += 1 }

@@ -69,15 +69,18 @@ public enum EventReader {
         noted = context.noted
 
         // Overrides: each replaces (or, cancelled, removes) the instance its RECURRENCE-ID names.
-        var masters: [String: Int] = [:]
-        for (index, draft) in drafts.enumerated() where draft.recurrenceID == nil { masters[draft.uid] = index }
         var excluded: [Int: Set<Int>] = [:]
-        for draft in drafts {
-            guard let id = draft.recurrenceID, let master = masters[draft.uid] else { continue }
-            let target = drafts[master]
-            excluded[master, default: []].insert(context.convert(id, to: target.start.form, zone: target.zone))
+        if drafts.contains(where: { $0.recurrenceID != nil }) {
+            var masters: [String: Int] = [:]
+            for index in drafts.indices where drafts[index].recurrenceID == nil { masters[drafts[index].uid] = index }
+            for draft in drafts {
+                guard let id = draft.recurrenceID, let master = masters[draft.uid] else { continue }
+                excluded[master, default: []].insert(context.convert(id, to: drafts[master].start.form, zone: drafts[master].zone))
+            }
         }
-        for (index, draft) in drafts.enumerated() where !draft.cancelled {
+        file.events.reserveCapacity(file.events.count + drafts.count)
+        for index in drafts.indices where !drafts[index].cancelled {
+            let draft = drafts[index]
             let expander = draft.rule.map { rule in
                 RecurrenceExpander(rule: rule, start: draft.start.seconds, isDate: draft.start.isDate,
                                    until: rule.until.map { until in
@@ -149,11 +152,10 @@ public enum EventReader {
         /// A date or date-time property, with its VALUE and TZID; calendar-wide X-WR-TIMEZONE
         /// applies to floating and UTC times.
         mutating func time(_ line: ContentLine, _ what: String) throws(Failure) -> (ICalTime, EventZone?) {
-            let text = document.rawValue(line)
-            let kind = line.parameter("VALUE")?.uppercased()
-            guard let value = ICalTime.parse(text, isDate: kind == "DATE" ? true : (kind == "DATE-TIME" ? false : nil),
-                                             zone: line.parameter("TZID")) else {
-                throw Failure(position: (line.line, "\(what): '\(text.prefix(40))' is no date or date-time"))
+            let kind = line.parameters.isEmpty ? nil : line.parameter("VALUE")?.uppercased()
+            guard let value = ICalTime.parse(document.trimmedBytes(line), isDate: kind == "DATE" ? true : (kind == "DATE-TIME" ? false : nil),
+                                             zone: line.parameters.isEmpty ? nil : line.parameter("TZID")) else {
+                throw Failure(position: (line.line, "\(what): '\(document.rawValue(line).prefix(40))' is no date or date-time"))
             }
             return localize(value, line: line.line)
         }
@@ -184,15 +186,30 @@ public enum EventReader {
 
         private mutating func makeDraft(_ component: Component, startLine: ContentLine) throws(Failure) -> Draft {
             let (start, zone) = try time(startLine, "DTSTART")
+            var endLine: ContentLine?, durationLine: ContentLine?, ruleLine: ContentLine?
+            var uidLine: ContentLine?, summaryLine: ContentLine?, statusLine: ContentLine?
+            var hasSets = false
+            for line in component.properties {
+                switch line.name {
+                case "DTEND": if endLine == nil { endLine = line }
+                case "DURATION": if durationLine == nil { durationLine = line }
+                case "RRULE": if ruleLine == nil { ruleLine = line }
+                case "UID": if uidLine == nil { uidLine = line }
+                case "SUMMARY": if summaryLine == nil { summaryLine = line }
+                case "STATUS": if statusLine == nil { statusLine = line }
+                case "RDATE", "EXDATE", "RECURRENCE-ID": hasSets = true
+                default: break
+                }
+            }
             var duration = 0
-            if let endLine = component.first("DTEND") {
+            if let endLine {
                 let (end, _) = try time(endLine, "DTEND")
                 if start.isDate {
                     duration = end.isDate ? end.seconds - start.seconds : 0
                 } else {
                     duration = convert(end, to: start.form, zone: zone) - start.seconds
                 }
-            } else if let durationLine = component.first("DURATION") {
+            } else if let durationLine {
                 let text = document.rawValue(durationLine)
                 guard let seconds = ICalTime.parseDuration(text) else {
                     throw Failure(position: (durationLine.line, "DURATION: '\(text.prefix(40))' is no duration"))
@@ -207,19 +224,19 @@ public enum EventReader {
                 duration = max(0, duration)
             }
             var rule: RecurrenceRule?
-            if let ruleLine = component.first("RRULE") {
+            if let ruleLine {
                 do {
                     rule = try RecurrenceRule.parse(document.rawValue(ruleLine))
                 } catch {
                     throw Failure(position: (ruleLine.line, error.message))
                 }
             }
-            var draft = Draft(uid: component.first("UID").map { document.rawValue($0).trimmingSpaces } ?? "",
-                              summary: component.first("SUMMARY").map { document.textValue($0, newline: " ") } ?? "",
+            var draft = Draft(uid: uidLine.map { document.trimmedValue($0) } ?? "",
+                              summary: summaryLine.map { document.textValue($0, newline: " ") } ?? "",
                               start: start, zone: zone, duration: duration, rule: rule,
-                              cancelled: component.first("STATUS").map { document.rawValue($0).trimmingSpaces.uppercased() == "CANCELLED" } ?? false,
+                              cancelled: statusLine.map { document.trimmedValue($0).uppercased() == "CANCELLED" } ?? false,
                               line: component.line)
-            for line in component.properties {
+            for line in component.properties where hasSets {
                 switch line.name {
                 case "RDATE", "EXDATE":
                     let kind = line.parameter("VALUE")?.uppercased()

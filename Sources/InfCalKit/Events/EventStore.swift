@@ -33,6 +33,10 @@ public final class EventStore {
     private var longestSingle = 0
     private var recurring: [Int] = []
     private var displayOffsets: [Int: Int] = [:]
+    /// The latest any occurrence can start and the earliest (event's reckoning, widened by
+    /// the zones' reach): nil latest when a rule has no known end.
+    private var latestStart: Int? = Int.min
+    private var earliestStart = Int.max
 
     /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]`.
     public init(events: [Event], display: DisplayZone, sources: [String] = []) {
@@ -49,6 +53,11 @@ public final class EventStore {
             }
         }
         singles.sort { $0.start < $1.start }
+        for index in recurring {
+            let event = events[index]
+            if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
+            earliestStart = min(earliestStart, event.start.seconds, event.extraStarts.map(\.start).min() ?? Int.max)
+        }
     }
 
     /// Display wall-clock start and end of an instance of `event` starting at `start` (the
@@ -65,13 +74,16 @@ public final class EventStore {
         }
     }
 
+    /// The display zone's offset at `utc`, kept per day where it holds all day.
     private func displayOffset(_ utc: Int) -> Int {
-        let quarter = CivilTime.floorDiv(utc, 900)
-        if let known = displayOffsets[quarter] { return known }
-        let offset = display.offset(utc)
+        let day = CivilTime.day(ofSeconds: utc)
+        if let known = displayOffsets[day] { return known }
+        let start = display.offset(day * CivilTime.secondsPerDay)
+        let end = display.offset((day + 1) * CivilTime.secondsPerDay - 1)
+        guard start == end else { return display.offset(utc) }
         if displayOffsets.count > 200_000 { displayOffsets.removeAll() }
-        displayOffsets[quarter] = offset
-        return offset
+        displayOffsets[day] = start
+        return start
     }
 
     /// The occurrences that start on the days `days` (grid day numbers, where the calendar is
@@ -96,14 +108,14 @@ public final class EventStore {
     public func mayHaveOccurrences(from day: Int) -> Bool {
         let low = (day + CivilTime.dayNumberOffset - 2) * CivilTime.secondsPerDay
         if let last = singles.last, last.start >= low { return true }
-        return recurring.contains { events[$0].latestStart.map { $0 >= low } ?? true }
+        return latestStart.map { $0 >= low } ?? true
     }
 
     /// Whether any occurrence may start before `day` (grid day number).
     public func mayHaveOccurrences(before day: Int) -> Bool {
         let high = (day + CivilTime.dayNumberOffset + 2) * CivilTime.secondsPerDay
         if let first = singles.first, first.start < high { return true }
-        return recurring.contains { events[$0].start.seconds < high || events[$0].extraStarts.contains { $0.start < high } }
+        return earliestStart < high
     }
 
     private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {

@@ -10,7 +10,23 @@ public final class EventZone {
     }
 
     let source: Source
-    private var offsets: [Int: Int] = [:]
+    /// Seconds in one span of cached offsets (an average Gregorian year).
+    static let span = 31_556_952
+    private var spans: [Int: [(at: Int, offset: Int)]] = [:]
+    private var lastBucket = Int.min
+    private var lastChanges: [(at: Int, offset: Int)] = []
+
+    /// The offset at `from` and at every change of offset up to `to` (UTC civil seconds).
+    static func changes(of zone: TimeZone, from: Int, to: Int) -> [(at: Int, offset: Int)] {
+        var date = Date(timeIntervalSince1970: TimeInterval(from))
+        var result = [(at: Int.min, offset: zone.secondsFromGMT(for: date))]
+        while result.count < 16, let next = zone.nextDaylightSavingTimeTransition(after: date),
+              next.timeIntervalSince1970 < TimeInterval(to) {
+            result.append((Int(next.timeIntervalSince1970.rounded(.down)), zone.secondsFromGMT(for: next)))
+            date = next
+        }
+        return result
+    }
 
     init(_ source: Source) {
         self.source = source
@@ -24,17 +40,20 @@ public final class EventZone {
         switch source {
         case .utc: return 0
         case .foundation(let zone):
-            let day = CivilTime.day(ofSeconds: utc)
-            if let known = offsets[day] { return known }
-            let date = Date(timeIntervalSince1970: TimeInterval(utc))
-            let offset = zone.secondsFromGMT(for: date)
-            // Keep the day's offset only when it holds all day.
-            let dayStart = Date(timeIntervalSince1970: TimeInterval(day * CivilTime.secondsPerDay))
-            if let next = zone.nextDaylightSavingTimeTransition(after: dayStart),
-               next.timeIntervalSince1970 < TimeInterval((day + 1) * CivilTime.secondsPerDay) {
-                return offset
+            // The zone's changes of offset in the year-long span holding `utc`, found once.
+            let bucket = CivilTime.floorDiv(utc, Self.span)
+            if bucket != lastBucket {
+                if let known = spans[bucket] {
+                    lastChanges = known
+                } else {
+                    lastChanges = Self.changes(of: zone, from: bucket * Self.span - CivilTime.secondsPerDay,
+                                               to: (bucket + 1) * Self.span + CivilTime.secondsPerDay)
+                    if spans.count < 10_000 { spans[bucket] = lastChanges }
+                }
+                lastBucket = bucket
             }
-            if zone.secondsFromGMT(for: dayStart) == offset, offsets.count < 100_000 { offsets[day] = offset }
+            var offset = lastChanges.first?.offset ?? 0
+            for change in lastChanges where change.at <= utc { offset = change.offset }
             return offset
         case .rules(let rules):
             return rules.offset(atUTC: utc)

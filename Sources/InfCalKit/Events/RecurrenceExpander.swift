@@ -63,7 +63,9 @@ public final class RecurrenceExpander {
     /// Periods from DTSTART's to the first one a later walk need not look past: no instance
     /// can come then (COUNT reached) ...
     private var countWalk = CountWalk()
+    /// The last two batches computed: a month's range can reach into the year before.
     private var cachedBatch: (index: Int, instances: [Int])?
+    private var olderBatch: (index: Int, instances: [Int])?
 
     /// Occurrences the COUNT walk has checkpoints for.
     struct CountWalk {
@@ -258,6 +260,7 @@ public final class RecurrenceExpander {
     /// The instances of batch `index`, all of them (from DTSTART on, to UNTIL), in order.
     func instances(ofBatch index: Int) -> [Int] {
         if let cached = cachedBatch, cached.index == index { return cached.instances }
+        if let older = olderBatch, older.index == index { return older.instances }
         var found: [Int]
         if rule.frequency >= .daily {
             found = withPositions(days(ofBatch: index))
@@ -267,6 +270,7 @@ public final class RecurrenceExpander {
         if let first = found.first, let last = found.last, first < start || (until.map { last > $0 } ?? false) {
             found.removeAll { value in value < start || (until.map { value > $0 } ?? false) }
         }
+        olderBatch = cachedBatch
         cachedBatch = (index, found)
         return found
     }

@@ -170,7 +170,15 @@ public struct ICalError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension StringProtocol {
+    /// The text without spaces and tabs at either end.
     var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let bytes = Array(utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        if start == 0, end == bytes.count { return String(self) }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }

@@ -17,7 +17,7 @@ public struct AgendaPrinter {
         if let locale {
             let formatter = DateFormatter()
             formatter.locale = locale
-            let symbols = formatter.shortStandaloneWeekdaySymbols ?? []
+            let symbols: [String] = formatter.shortStandaloneWeekdaySymbols
             if symbols.count == 7 { names = symbols }
         }
         let widest = names.map { DisplayWidth.of($0) }.max() ?? 3
@@ -77,15 +77,62 @@ public struct AgendaPrinter {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
+    /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
+    /// byte by byte (the stream's hot path), cut to the width when there is one.
+    func append(_ occurrence: Occurrence, to bytes: inout [UInt8]) {
+        guard width == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800 else {
+            bytes += line(occurrence).utf8
+            bytes.append(0x0A)
+            return
+        }
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(0x30 + value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        let civil = CivilTime.day(ofSeconds: occurrence.start)
+        let date = CivilTime.date(ofDay: civil)
+        digits(date.year, 4); bytes.append(0x2D); digits(date.month, 2); bytes.append(0x2D); digits(date.day, 2)
+        bytes.append(0x20)
+        bytes += weekdays[DayNumber.weekday(CivilTime.dayNumber(ofCivilDay: civil)) - 1].utf8
+        bytes += [0x20, 0x20]
+        if occurrence.isAllDay {
+            bytes += "all-day    ".utf8
+        } else {
+            func clock(_ seconds: Int) {
+                let minutes = CivilTime.floorMod(seconds, CivilTime.secondsPerDay) / 60
+                digits(minutes / 60, 2); bytes.append(0x3A); digits(minutes % 60, 2)
+            }
+            clock(occurrence.start)
+            if occurrence.end > occurrence.start {
+                bytes.append(0x2D)
+                clock(occurrence.end)
+            } else {
+                bytes += [0x20, 0x20, 0x20, 0x20, 0x20, 0x20]
+            }
+        }
+        bytes += [0x20, 0x20]
+        bytes += (occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)).utf8
+        bytes.append(0x0A)
+    }
+
     /// Prints the occurrences of `months` (in the order given) that start inside `plan` and
-    /// `bounds`, one write per month, and stops early once `store` can hold no more.
+    /// `bounds`, in blocks of about 64 KiB, and stops early once `store` can hold no more.
     public func print<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
                                                bounds: MonthBounds, to sink: ByteSink) throws {
+        var block: [UInt8] = []
+        block.reserveCapacity(Self.blockSize + 4096)
         try Self.walk(months, store: store, plan: plan, bounds: bounds) { occurrences in
-            var text = ""
-            for occurrence in occurrences { text += line(occurrence) + "\n" }
-            try sink.write(Array(text.utf8))
+            for occurrence in occurrences { append(occurrence, to: &block) }
+            if block.count >= Self.blockSize {
+                try sink.write(block)
+                block.removeAll(keepingCapacity: true)
+            }
         }
+        if !block.isEmpty { try sink.write(block) }
     }
 
     /// Hands `body` the occurrences of each month of `months` (in the order given) that start
@@ -99,7 +146,7 @@ public struct AgendaPrinter {
             if plan.backward { end = min(end, plan.startDay + 1) } else { first = max(first, plan.startDay) }
             if let since = bounds.since { first = max(first, since) }
             if let until = bounds.until { end = min(end, until + 1) }
-            if plan.backward ? !store.mayHaveOccurrences(before: end) : !store.mayHaveOccurrences(from: first) { return }
+            if plan.backward ? !store.mayHaveOccurrences(before: end) : !store.mayHaveOccurrences(from: first) { break }
             guard first < end else { continue }
             var occurrences = store.occurrences(startingOn: first..<end)
             if occurrences.isEmpty { continue }
@@ -107,4 +154,7 @@ public struct AgendaPrinter {
             try body(occurrences)
         }
     }
+
+    /// How much output is gathered before a write.
+    static let blockSize = 64 * 1024
 }

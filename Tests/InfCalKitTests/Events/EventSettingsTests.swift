@@ -1,0 +1,43 @@
+import Testing
+@testable import InfCalKit
+
+/// Resolving `--events`, `INFCAL_EVENTS`, `--agenda` and `--strict`.
+@Suite struct EventSettingsTests {
+    func settings(_ arguments: [String], terminal: Bool = false, variables: [String: String] = [:]) throws -> EventSettings {
+        let environment = Fixture.environment(terminal: terminal, variables: variables)
+        let raw = try ArgumentParser.parse(arguments)
+        let configuration = try Configuration.resolve(raw, environment: environment)
+        return try Configuration.resolveEvents(raw, environment: environment, configuration: configuration)
+    }
+
+    @Test func sourcesComeFromOptionsElseTheVariable() throws {
+        let variables = ["INFCAL_EVENTS": "/a.ics::/b"]
+        #expect(try settings([], variables: variables).sources == ["/a.ics", "/b"])
+        #expect(try settings([], variables: variables).needsEvents == false)
+        let given = try settings(["--events", "x.ics", "--events", "-"], variables: variables)
+        #expect(given.sources == ["x.ics", "-"])
+        #expect(given.needsEvents)
+        #expect(try settings(["--strict"]).strict)
+    }
+
+    @Test func agendaSpan() throws {
+        // In a pipe: until a bound; at a terminal: a year unless a count or bound ends it.
+        #expect(try settings(["--events", "x", "--agenda"]).agenda?.months == nil)
+        #expect(try settings(["--events", "x", "--agenda"], terminal: true).agenda?.months == AgendaPlan.terminalMonths)
+        #expect(try settings(["--events", "x", "--agenda", "--until", "2030"], terminal: true).agenda?.months == nil)
+        #expect(try settings(["--events", "x", "--agenda", "--forward", "3"], terminal: true).agenda?.months == 3)
+        // The start: today (2024-02-15), the first day of --from, or its last going backward.
+        #expect(try settings(["--events", "x", "--agenda"]).agenda?.startDay == Fixture.day(2024, 2, 15))
+        #expect(try settings(["--events", "x", "--agenda", "--from", "2024-03"]).agenda?.startDay == Fixture.day(2024, 3, 1))
+        let backward = try settings(["--events", "x", "--agenda", "--from", "2024-03", "--backward", "2"]).agenda
+        #expect(backward?.backward == true)
+        #expect(backward?.startDay == Fixture.day(2024, 3, 31))
+        #expect(try settings(["--events", "x", "--agenda"], terminal: true).agenda?.width == 80)
+    }
+
+    @Test func agendaConflicts() {
+        #expect(throws: UsageError.conflict("--agenda", "--year")) { try settings(["--events", "x", "--agenda", "--year"]) }
+        #expect(throws: UsageError.conflict("--agenda", "--calendar list")) { try settings(["--events", "x", "--agenda", "--calendar", "list"]) }
+        #expect(throws: UsageError.self) { try settings(["--agenda"]) }
+    }
+}
