@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import InfCalKit
+
+/// The Chinese, Dangi and astronomical Islamic months infcal computes itself (`ChineseMonths`,
+/// `IslamicMonths` on `IcuAstronomer`) are the months Foundation computes (the independent
+/// oracle here is Foundation's ICU, through `MonthCalendar(_, limited: false)`, which steps
+/// Foundation's own months with its checks): first day, length, name with its leap flag, and
+/// the name of the month after, month by month over wide ranges and at random spots.
+@Suite struct AstronomicalMonthsTests {
+    static func mismatches(_ identifier: Calendar.Identifier, from startDay: Int, months count: Int) -> [String] {
+        let own = MonthCalendar(identifier)
+        let foundation = MonthCalendar(identifier, limited: false)
+        guard own.rules != nil, foundation.rules == nil else { return ["not computed apart"] }
+        var found: [String] = []
+        guard var mine = own.month(containing: startDay), var theirs = foundation.month(containing: startDay) else {
+            return ["no month at \(startDay)"]
+        }
+        for _ in 0..<count {
+            if mine != theirs {
+                found.append("\(mine) != \(theirs)")
+                if found.count > 5 { break }
+            }
+            guard let nextMine = own.month(after: mine), let nextTheirs = foundation.month(after: theirs) else {
+                if own.month(after: mine) != nil || foundation.month(after: theirs) != nil { found.append("end at \(mine)") }
+                break
+            }
+            (mine, theirs) = (nextMine, nextTheirs)
+        }
+        return found
+    }
+
+    /// Chinese and Dangi years 1900-2100 (Apple's tables) and on either side (ICU's orbits).
+    @Test(arguments: [Calendar.Identifier.chinese, .dangi])
+    func lunisolarMonthsAreFoundations(identifier: Calendar.Identifier) {
+        #expect(Self.mismatches(identifier, from: Fixture.day(1899, 1, 1), months: 2_500) == [])
+        #expect(Self.mismatches(identifier, from: Fixture.day(1700, 1, 1), months: 2_500) == [])
+        #expect(Self.mismatches(identifier, from: Fixture.day(2100, 6, 1), months: 1_300) == [])
+    }
+
+    /// Islamic years 1300-1600 AH.
+    @Test func islamicMonthsAreFoundations() {
+        #expect(Self.mismatches(.islamic, from: Fixture.day(1882, 11, 20), months: 3_620) == [])
+    }
+
+    /// Random spots over each calendar's whole range: the month holding the day, its neighbours.
+    @Test(arguments: [Calendar.Identifier.chinese, .dangi, .islamic])
+    func randomSpotsAreFoundations(identifier: Calendar.Identifier) {
+        let own = MonthCalendar(identifier)
+        let foundation = MonthCalendar(identifier, limited: false)
+        let top = own.upperLimit ?? MonthCalendar.arithmeticUpperLimit
+        var generator = SystemRandomNumberGenerator()
+        var failures = 0
+        for _ in 0..<150 where failures < 5 {
+            let day = Int.random(in: MonthCalendar.lowerLimitDay..<top, using: &generator)
+            let mine = own.month(containing: day)
+            let theirs = foundation.month(containing: day)
+            if mine != theirs { failures += 1 }
+            #expect(mine == theirs, "day \(day)")
+            if let mine, let theirs, mine == theirs {
+                #expect(own.month(after: mine) == foundation.month(after: theirs), "after day \(day)")
+                #expect(own.month(before: mine) == foundation.month(before: theirs), "before day \(day)")
+            }
+        }
+    }
+}
+
+extension AstronomicalMonthsTests {
+    /// The Islamic calendar ends where Foundation's months end (Rabi' II 521623), both ways.
+    @Test func islamicEndsWhereFoundationEnds() throws {
+        let own = MonthCalendar(.islamic)
+        let foundation = MonthCalendar(.islamic, limited: false)
+        let limit = try #require(own.upperLimit)
+        let last = try #require(own.month(containing: limit - 1))
+        #expect(last.name == MonthName(era: 0, year: 521_623, month: 4))
+        #expect(last.endDay == limit && own.month(after: last) == nil && own.month(containing: limit) == nil)
+        #expect(foundation.month(containing: limit - 1) == last)
+        #expect(foundation.month(after: last) == nil)
+        let first = try #require(own.month(containing: MonthCalendar.lowerLimitDay))
+        #expect(foundation.month(containing: MonthCalendar.lowerLimitDay) == first)
+        #expect(own.month(before: first) == nil)
+    }
+}
