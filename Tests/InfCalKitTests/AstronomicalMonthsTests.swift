@@ -81,3 +81,67 @@ extension AstronomicalMonthsTests {
         #expect(own.month(before: first) == nil)
     }
 }
+
+extension AstronomicalMonthsTests {
+    /// A formatter as Foundation formats a day of `identifier` in `locale` (the oracle).
+    static func formatter(_ template: String, locale: String, _ identifier: Calendar.Identifier) -> DateFormatter {
+        var calendar = Calendar(identifier: identifier)
+        calendar.timeZone = .gmt
+        let formatter = DateFormatter()
+        formatter.locale = CalendarNames.withWesternDigits(Locale(identifier: locale))
+        formatter.calendar = calendar
+        formatter.timeZone = .gmt
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter
+    }
+
+    static let locales = ["en_US", "ar_SA", "fa_IR", "de_DE", "tr_TR", "ur_PK", "id_ID", "fr_FR", "ja_JP", "he_IL", "zh_CN", "ko_KR"]
+
+    /// Islamic titles, put together from one frame and the month names of 1446 AH, are what
+    /// Foundation formats from the month's first day, in years before the first too.
+    @Test(arguments: locales)
+    func islamicTitlesAreFoundations(locale: String) throws {
+        let calendar = MonthCalendar(.islamic)
+        let names = CalendarNames(locale: Locale(identifier: locale), calendar: calendar)
+        let monthYear = Self.formatter("yMMMM", locale: locale, .islamic)
+        let year = Self.formatter("y", locale: locale, .islamic)
+        for start in [Fixture.day(2024, 7, 1), Fixture.day(600, 1, 1), Fixture.day(-3000, 5, 1), Fixture.day(300_000, 1, 1), MonthCalendar.lowerLimitDay] {
+            var month = try #require(calendar.month(containing: start))
+            for _ in 0..<13 {
+                #expect(names.title(of: month) == monthYear.string(from: month.start), "\(month)")
+                #expect(names.yearTitle(of: month) == year.string(from: month.start), "\(month)")
+                month = try #require(calendar.month(after: month))
+            }
+        }
+    }
+
+    /// Chinese titles, whose frames come from a day of the same year of the present cycle, are
+    /// what Foundation formats from a day of the month itself (leap months, which infcal names
+    /// in its own words in English, aside), far from the present too.
+    @Test(arguments: ["en_US", "zh_CN", "zh_TW", "ja_JP", "ko_KR", "vi_VN"])
+    func chineseTitlesAreFoundations(locale: String) throws {
+        let calendar = MonthCalendar(.chinese)
+        let names = CalendarNames(locale: Locale(identifier: locale), calendar: calendar)
+        // The locale's pattern with the related Gregorian year (r) for the year of the cycle (y),
+        // as infcal titles these calendars.
+        let monthYear = Self.formatter("yMMMM", locale: locale, .chinese)
+        var pattern = ""
+        var quoted = false
+        for character in monthYear.dateFormat {
+            if character == "'" { quoted.toggle() }
+            if !quoted, character == "y" {
+                if pattern.last != "r" { pattern.append("r") }
+            } else {
+                pattern.append(character)
+            }
+        }
+        monthYear.dateFormat = pattern
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            let day = Int.random(in: MonthCalendar.lowerLimitDay + 40..<(calendar.upperLimit ?? 0) - 40, using: &generator)
+            let month = try #require(calendar.month(containing: day))
+            guard !month.name.isLeapMonth else { continue }
+            #expect(names.title(of: month) == monthYear.string(from: DayNumber.date(month.firstDay + 14)), "\(month)")
+        }
+    }
+}
