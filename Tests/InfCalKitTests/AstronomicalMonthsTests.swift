@@ -145,3 +145,23 @@ extension AstronomicalMonthsTests {
         }
     }
 }
+
+extension AstronomicalMonthsTests {
+    /// Days of the year and weeks of the year, which count from the year's first month, are
+    /// Foundation's too.
+    @Test(arguments: [Calendar.Identifier.chinese, .dangi, .islamic])
+    func daysAndWeeksOfTheYearAreFoundations(identifier: Calendar.Identifier) {
+        let own = MonthCalendar(identifier)
+        let foundation = MonthCalendar(identifier, limited: false)
+        var generator = SystemRandomNumberGenerator()
+        let spans = [Fixture.day(1900, 1, 1)..<Fixture.day(2100, 1, 1), Fixture.day(-3000, 1, 1)..<Fixture.day(30_000, 1, 1)]
+        for span in spans {
+            for _ in 0..<60 {
+                let day = Int.random(in: span, using: &generator)
+                #expect(own.dayOfYear(day) == foundation.dayOfYear(day), "day \(day)")
+                #expect(own.weekOfYear(day, firstWeekday: 2, minimumDays: 4) == foundation.weekOfYear(day, firstWeekday: 2, minimumDays: 4),
+                        "day \(day)")
+            }
+        }
+    }
+}

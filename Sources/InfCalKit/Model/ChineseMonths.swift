@@ -170,7 +170,7 @@ struct ChineseMonths: MonthRules {
     func yearStart(holding day: Int) -> Int {
         var found = month(holding: day)
         // At most 13 months back to the first month of the year.
-        while found.name.month != 1 || found.name.isLeapMonth {
+        for _ in 0..<13 where found.name.month != 1 || found.name.isLeapMonth {
             found = month(holding: found.firstDay - 1)
         }
         return found.firstDay
