@@ -165,3 +165,21 @@ extension AstronomicalMonthsTests {
         }
     }
 }
+
+extension AstronomicalMonthsTests {
+    /// Where ICU's search for a new moon lands on one day forward and the day before backward
+    /// (Dangi year 50 of cycle 660, found by a sweep of the whole range both ways), the month
+    /// before a month is the one whose step forward is that month, as in Foundation's stream.
+    @Test func newMoonFoundOnTwoDays() throws {
+        let own = MonthCalendar(.dangi)
+        let foundation = MonthCalendar(.dangi, limited: false)
+        let sixth = try #require(own.month(containing: 12_766_126))
+        #expect(sixth.firstDay == 12_766_126 && sixth.name == MonthName(era: 660, year: 50, month: 6))
+        let fifth = try #require(own.month(before: sixth))
+        #expect(fifth.firstDay == 12_766_097 && fifth.name == MonthName(era: 660, year: 50, month: 5))
+        #expect(own.month(after: fifth) == sixth)
+        #expect(own.month(containing: 12_766_096) == own.month(before: fifth))
+        #expect(foundation.month(before: sixth) == fifth)
+        #expect(foundation.month(containing: 12_766_097) == fifth)
+    }
+}

@@ -158,6 +158,12 @@ struct ChineseMonths: MonthRules {
         // those of the steps.
         var start = newMoonNear(days + 1, after: false)
         while start > days { start = newMoonNear(start - Self.synodicGap, after: false) }
+        // Those steps go forward, and ICU's search for a new moon can land on another day
+        // forward than backward where the moon is new near midnight (once in the Dangi range,
+        // in year 50 of cycle 660): the month starts where the step from the month before lands.
+        let previous = newMoonNear(start - Self.synodicGap, after: false)
+        start = newMoonNear(previous + Self.synodicGap, after: true)
+        if start > days { start = previous }
         var end = newMoonNear(start + Self.synodicGap, after: true)
         while end <= days {
             start = end

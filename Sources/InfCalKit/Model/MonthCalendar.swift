@@ -1,8 +1,9 @@
 import Foundation
 
 /// The months of a calendar: by the calendar's own rules where infcal has them (`MonthRules`:
-/// the Gregorian calendar with its reform, and the Hebrew calendar), else over a Foundation
-/// `Calendar`, computed in UTC at noon.
+/// the Gregorian calendar with its reform, the Hebrew calendar, and the Chinese, Dangi and
+/// astronomical Islamic calendars as ICU computes them), else over a Foundation `Calendar`,
+/// computed in UTC at noon.
 ///
 /// Foundation clamps instead of failing: before 1 January 4713 BC (and past a far upper limit)
 /// it hands back dates whose components are pinned or garbled, and far from the present its
