@@ -3,9 +3,9 @@ import Foundation
 // The tables of Apple's ICU (the `APPLE_ICU_CHANGES` of `astro.cpp` and `chnsecal.cpp` in
 // swiftlang/swift-foundation-icu, the ICU under Foundation), with which it computes the sun
 // and the moon for the Gregorian years 1900-2100 instead of from its orbits. infcal uses the
-// same tables, so that its Chinese, Dangi and Islamic months are Foundation's. They were
-// copied from that source (Unicode license, (c) 2016 and later Unicode, Inc. and others) and
-// checked against the library this toolchain ships.
+// same tables, so that its Chinese, Dangi and Islamic months are Foundation's. They were read
+// from the library this toolchain ships (lib_FoundationICU.so, ICU 76.1), where they are the
+// values of that source (Unicode license, (c) 2016 and later Unicode, Inc. and others).
 
 extension IcuAstronomer {
     /// The new moons from 3 December 1899 to 29 January 2101, in units of 10 s from 1970 (UTC).

@@ -145,7 +145,8 @@ enum IcuAstronomer {
     private static let newMoonRange = 10_000.0 * (413_644_464 + 221_149_158)
 
     /// The age of the moon at `time`: the angle from the sun's ecliptic longitude to the moon's,
-    /// in 0..<2 pi (`getMoonAge`).
+    /// in 0..<2 pi (`getMoonAge`). Apple's source has a table of full moons for it too, which
+    /// the library under Foundation on Linux does not hold: there it is always computed.
     static func moonAge(at time: Double) -> Double {
         let julianDay = julianDay(time)
         let sun = sunLongitude(julianDay: julianDay)
