@@ -1,8 +1,9 @@
 import Foundation
 
 /// The months of a calendar: by the calendar's own rules where infcal has them (`MonthRules`:
-/// the Gregorian calendar with its reform, and the Hebrew calendar), else over a Foundation
-/// `Calendar`, computed in UTC at noon.
+/// the Gregorian calendar with its reform, the Hebrew calendar, and the Chinese, Dangi and
+/// astronomical Islamic calendars as ICU computes them), else over a Foundation `Calendar`,
+/// computed in UTC at noon.
 ///
 /// Foundation clamps instead of failing: before 1 January 4713 BC (and past a far upper limit)
 /// it hands back dates whose components are pinned or garbled, and far from the present its
@@ -31,7 +32,9 @@ public struct MonthCalendar: Sendable {
     public let reform: Reform
 
     /// The months by the calendar's own rules, where infcal computes them without Foundation:
-    /// the Gregorian (and ISO 8601) calendar and the Hebrew calendar.
+    /// the Gregorian (and ISO 8601) calendar and the Hebrew calendar; and the Chinese, Dangi and
+    /// astronomical Islamic months as ICU computes them (`ChineseMonths`, `IslamicMonths`), the
+    /// same months without ICU's caches, which never shrink.
     let rules: (any MonthRules)?
 
     /// The day number of 1 January 4713 BC (Julian), the first day of every calendar: Foundation
@@ -39,7 +42,9 @@ public struct MonthCalendar: Sendable {
     public static let lowerLimitDay = -2_451_911
 
     /// A month calendar for `identifier`, its zone fixed to UTC, its Gregorian months following
-    /// `reform`; `limited` false lifts `upperLimit` (for the test that checks it).
+    /// `reform`; `limited` false lifts `upperLimit` and takes the Chinese, Dangi and Islamic
+    /// months from Foundation (for the tests that check where Foundation's months end, and
+    /// that infcal's are Foundation's).
     public init(_ identifier: Calendar.Identifier, reform: Reform = .papal) {
         self.init(identifier, limited: true, reform: reform)
     }
@@ -51,6 +56,10 @@ public struct MonthCalendar: Sendable {
         switch identifier {
         case .gregorian, .iso8601: rules = SolarMonths(reform: reform)
         case .hebrew: rules = HebrewMonths()
+        // Foundation's own months, with `limited` false, for the tests that check where they fail.
+        case .chinese where limited: rules = ChineseMonths(zone: .china)
+        case .dangi where limited: rules = ChineseMonths(zone: .korea)
+        case .islamic where limited: rules = IslamicMonths()
         default: rules = nil
         }
         upperLimit = limited || rules != nil ? Self.upperLimit(for: identifier) : nil
@@ -91,6 +100,9 @@ public struct MonthCalendar: Sendable {
         // January 506713 is its last month (a test checks it). A month holding a day before
         // this one is shown whole.
         case .gregorian, .iso8601, .hebrew: return Self.arithmeticUpperLimit
+        // The astronomical Islamic calendar, computed as ICU computes it, ends where Foundation's
+        // months end: with Rabi' II 521623, the last month whose start maps back (a test checks it).
+        case .islamic: return 184_342_301
         default: return nil
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A calendar whose months infcal computes by the calendar's own rules, from day numbers alone,
-/// instead of asking Foundation: the Gregorian and Julian calendars (with a chosen reform) and
-/// the Hebrew calendar. Names follow Foundation's (`MonthName`), so titles stay the same.
+/// instead of asking Foundation: the Gregorian and Julian calendars (with a chosen reform), the
+/// Hebrew calendar, and the Chinese, Dangi and astronomical Islamic calendars (as ICU computes
+/// them). Names follow Foundation's (`MonthName`), so titles stay the same.
 protocol MonthRules: Sendable {
     /// The first day and name of the month holding `day`, and the first day of the month after it.
     func month(holding day: Int) -> (firstDay: Int, name: MonthName, endDay: Int)

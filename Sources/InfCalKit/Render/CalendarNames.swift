@@ -216,7 +216,8 @@ extension CalendarNames {
                 formatter.timeZone = .gmt
                 formatter.setLocalizedDateFormatFromTemplate(template)
                 if standalone { formatter.dateFormat = "LLLL" }
-                let composition: Format.Composition? = cyclic ? .cyclic : identifier == .hebrew ? .hebrew : nil
+                let composition: Format.Composition? = cyclic ? .cyclic : identifier == .hebrew ? .hebrew
+                    : identifier == .islamic ? .islamic : nil
                 return Format(formatter, composition: composition, english: locale.language.languageCode == .english)
             }
             monthYear = make("yMMMM")
@@ -277,9 +278,11 @@ extension CalendarNames {
             return pieces
         }
 
-        /// The calendars whose titles are composed.
+        /// The calendars whose titles are composed: the Chinese and Dangi, the Hebrew, and the
+        /// astronomical Islamic calendar, whose months ICU keeps for good once it has formatted
+        /// a day of them (its titles have one frame, and month names of 1446 AH).
         enum Composition {
-            case cyclic, hebrew
+            case cyclic, hebrew, islamic
         }
 
         /// What a composed format keeps.
@@ -289,13 +292,26 @@ extension CalendarNames {
             let field: DateFormatter?
             /// The locale's leap name with the placeholder where the plain name goes.
             let leapTemplate: String
+            /// How a year before the first is written, with the placeholder where its magnitude goes.
+            lazy var negativeYearTemplate: String = {
+                let year = DateFormatter()
+                year.locale = locale
+                year.calendar = calendar
+                year.timeZone = .gmt
+                year.dateFormat = "y"
+                let parts = DateComponents(era: 0, year: -1, month: 6, day: 15, hour: 12)
+                let text = calendar.date(from: parts).map { year.string(from: $0) } ?? "-1"
+                return text.range(of: "1").map { text.replacingCharacters(in: $0, with: Format.placeholder) } ?? "-" + Format.placeholder
+            }()
             let calendar: Calendar
-            /// Frames by era and year (cyclic; only the last few are kept), cut at the
+            let locale: Locale
+            /// Frames by year of the cycle (cyclic) or one frame, cut at the
             /// placeholders; month names by number and leap flag (or leap year).
             var frames: [Int: [Piece]] = [:]
             var names: [Int: String] = [:]
 
-            init(composition: Composition, field: DateFormatter?, leapTemplate: String, calendar: Calendar) {
+            init(composition: Composition, field: DateFormatter?, leapTemplate: String, calendar: Calendar, locale: Locale) {
+                self.locale = locale
                 self.composition = composition
                 self.field = field
                 self.leapTemplate = leapTemplate
@@ -328,7 +344,7 @@ extension CalendarNames {
             }
             formatter.dateFormat = frame
             guard !monthField.isEmpty else {
-                self.composed = Composed(composition: composition, field: nil, leapTemplate: Self.placeholder, calendar: formatter.calendar)
+                self.composed = Composed(composition: composition, field: nil, leapTemplate: Self.placeholder, calendar: formatter.calendar, locale: formatter.locale)
                 return
             }
             let field = DateFormatter()
@@ -337,7 +353,7 @@ extension CalendarNames {
             field.timeZone = .gmt
             field.dateFormat = monthField
             guard composition == .cyclic else {
-                self.composed = Composed(composition: composition, field: field, leapTemplate: Self.placeholder, calendar: formatter.calendar)
+                self.composed = Composed(composition: composition, field: field, leapTemplate: Self.placeholder, calendar: formatter.calendar, locale: formatter.locale)
                 return
             }
             // Days of the second month of 2023 (2023-02-26) and of its leap month (2023-03-31).
@@ -346,7 +362,7 @@ extension CalendarNames {
             let template = leap.range(of: plain).map { leap.replacingCharacters(in: $0, with: Self.placeholder) } ?? Self.placeholder
             self.composed = Composed(composition: composition, field: field,
                                      leapTemplate: english && template.hasSuffix("bis") ? "Leap " + Self.placeholder : template,
-                                     calendar: formatter.calendar)
+                                     calendar: formatter.calendar, locale: formatter.locale)
         }
 
         /// The text for `month`.
@@ -356,7 +372,7 @@ extension CalendarNames {
             let frame: [Piece]
             let year: Int
             switch composed.composition {
-            case .hebrew:
+            case .hebrew, .islamic:
                 year = name.year
                 frame = composed.frames[0] ?? {
                     let pieces = Self.pieces(of: formatter.string(from: DayNumber.date(0)))
@@ -366,17 +382,16 @@ extension CalendarNames {
             case .cyclic:
                 // Chinese and Dangi years share Foundation's numbering: cycle 78, year 41 began in 2024.
                 year = (name.era &- 1) &* 60 &+ name.year &- 2_637
-                let key = name.era &* 1_000 &+ name.year
+                // The frame names the year of the cycle at most (甲辰), so a day of the same year
+                // of the present cycle (era 78, 1984-2043) gives it: Foundation computes those
+                // years from Apple's tables and keeps nothing, where a day of every year would
+                // fill ICU's caches of winter solstices and new years. At most 60 are kept.
+                let key = name.year
                 frame = composed.frames[key] ?? {
-                    // A day of the same Chinese year names the cyclic year; near the lower limit,
-                    // where Foundation clamps, a day of the month.
-                    let middle = DateComponents(era: name.era, year: name.year, month: 6, day: 15, hour: 12)
-                    let date = composed.calendar.date(from: middle).flatMap { date in
-                        let found = composed.calendar.dateComponents([.era, .year], from: date)
-                        return found.era == name.era && found.year == name.year ? date : nil
-                    } ?? DayNumber.date(month.firstDay + 14)
+                    let middle = DateComponents(era: 78, year: name.year, month: 6, day: 15, hour: 12)
+                    let date = composed.calendar.date(from: middle) ?? DayNumber.date(month.firstDay + 14)
                     let pieces = Self.pieces(of: formatter.string(from: date))
-                    if composed.frames.count >= 16 { composed.frames.removeAll(keepingCapacity: true) }
+                    if composed.frames.count >= 64 { composed.frames.removeAll(keepingCapacity: true) }
                     composed.frames[key] = pieces
                     return pieces
                 }()
@@ -385,6 +400,7 @@ extension CalendarNames {
             switch composed.composition {
             case .cyclic: nameKey = name.month * 2 + (name.isLeapMonth ? 1 : 0)
             case .hebrew: nameKey = name.month * 2 + (HebrewMonths.isLeap(name.year) ? 1 : 0)
+            case .islamic: nameKey = name.month * 2
             }
             let monthName = composed.field.map { field in composed.names[nameKey] ?? {
                 let text: String
@@ -398,6 +414,9 @@ extension CalendarNames {
                     // 5784 is a leap year, 5783 a common one.
                     let parts = DateComponents(era: 0, year: HebrewMonths.isLeap(name.year) ? 5_784 : 5_783, month: name.month, day: 15, hour: 12)
                     text = composed.calendar.date(from: parts).map { field.string(from: $0) } ?? String(name.month)
+                case .islamic:
+                    let parts = DateComponents(era: 0, year: 1_446, month: name.month, day: 15, hour: 12)
+                    text = composed.calendar.date(from: parts).map { field.string(from: $0) } ?? String(name.month)
                 }
                 composed.names[nameKey] = text
                 return text
@@ -406,7 +425,9 @@ extension CalendarNames {
             for piece in frame {
                 switch piece {
                 case .text(let text): title += text
-                case .year: title += String(year)
+                case .year:
+                    title += year >= 0 ? String(year)
+                        : composed.negativeYearTemplate.replacingOccurrences(of: Self.placeholder, with: String(0 - year))
                 case .month: title += monthName
                 }
             }
