@@ -113,7 +113,9 @@ public struct ICalDocument: Sendable {
                         if stack[stack.count - 1].defect == nil { stack[stack.count - 1].defect = (lineNumber, "components nested too deep") }
                         continue
                     }
-                    stack.append(Component(name: name, line: lineNumber))
+                    var component = Component(name: name, line: lineNumber)
+                    component.properties.reserveCapacity(8) // an event's usual few, in one allocation
+                    stack.append(component)
                 case "END":
                     let name = componentName(buffer, content.valueRange)
                     guard let match = stack.lastIndex(where: { $0.name == name }) else { continue }

@@ -167,7 +167,7 @@ public enum EventReader {
         /// A date or date-time property, with its VALUE and TZID; calendar-wide X-WR-TIMEZONE
         /// applies to floating and UTC times.
         mutating func time(_ line: ContentLine, _ what: String) throws(Failure) -> (ICalTime, EventZone?) {
-            let kind = line.parameters.isEmpty ? nil : line.parameter("VALUE")?.uppercased()
+            let kind = line.parameters.isEmpty ? nil : line.parameter("VALUE").map { $0 == "DATE" || $0 == "DATE-TIME" ? $0 : $0.uppercased() }
             guard let value = ICalTime.parse(document.trimmedBytes(line), isDate: kind == "DATE" ? true : (kind == "DATE-TIME" ? false : nil),
                                              zone: line.parameters.isEmpty ? nil : line.parameter("TZID")) else {
                 throw Failure(position: (line.line, "\(what): '\(document.rawValue(line).prefix(40))' is no date or date-time"))
