@@ -142,6 +142,12 @@ import Testing
         #expect(byVariable.stdout == "")
         #expect(byVariable.stderr == byOption.stderr)
         #expect(byVariable.stderr.contains(missing))
+        // Answers that show no months read no events.
+        for other in [["--completions", "bash"], ["--calendar", "list"]] {
+            let answer = try BinaryRunner.run(other, environment: ["INFCAL_EVENTS": missing])
+            #expect(answer.status == 0, "\(other)")
+            #expect(answer.stderr == "", "\(other)")
+        }
     }
 
     /// `--wall --events`: each month's cells are as tall as its busiest day needs, and list the
