@@ -36,7 +36,11 @@ public enum InfCal {
                 return ExitStatus.success
             }
             var store: EventStore?
-            if configuration.mode != .help, configuration.mode != .version {
+            // Answers that show no months read no events (a missing INFCAL_EVENTS file must
+            // not break `--completions` in a shell's start-up file).
+            var showsMonths = ![.help, .version, .listCalendars].contains(configuration.mode)
+            if case .completions = configuration.mode { showsMonths = false }
+            if showsMonths {
                 switch try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput) {
                 case .finished(let status): return status
                 case .months(let events): store = events

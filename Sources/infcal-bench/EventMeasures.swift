@@ -17,8 +17,11 @@ enum EventFileGenerator {
         let days = ["MO", "TU", "WE", "TH", "FR"]
         let padding = String(repeating: "Agenda and notes for the meeting, ", count: 2)
         var out = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//infcal-bench//EN\r\nX-WR-CALNAME:Generated\r\n"
-        let pad = bytes / events
+        var written = out.utf8.count
         for index in 0..<events {
+            // Each event's share of what is left, so that events longer than their share
+            // (many lines, long zone names) are made up for and the file comes to `bytes`.
+            let pad = (bytes - written - 15) / (events - index)
             let year = 2015 + random(20), month = 1 + random(12), day = 1 + random(28), hour = 7 + random(11)
             let date = "\(year)\(two(month))\(two(day))"
             var lines = ["BEGIN:VEVENT", "UID:event-\(index)@infcal-bench", "SUMMARY:Meeting \(index)"]
@@ -47,9 +50,14 @@ enum EventFileGenerator {
                           "DTEND;TZID=\(zones[random(zones.count)]):\(date)T\(two(hour + 1))\(two(random(4) * 15))00"]
             }
             // Descriptions fill the file to its size, folded at 75 octets as exporters do.
-            let used = lines.reduce(0) { $0 + $1.utf8.count + 2 } + 13
-            // Each fold adds three bytes (CRLF and a space).
-            let room = max(0, (pad - used) * 75 / 78)
+            // What the event takes besides its description: its lines, their CRLFs, END:VEVENT.
+            let used = lines.reduce(0) { $0 + $1.utf8.count + 2 } + 12
+            // A description line of `length` octets takes them, its CRLF, and three more octets
+            // (CRLF and a space) for each continuation line, which holds 74 of them.
+            func folded(_ length: Int) -> Int { length + 2 + (length > 75 ? 3 * ((length - 75 + 73) / 74) : 0) }
+            var length = max(12, (pad - used) * 74 / 77 + 2)
+            while length > 12, folded(length) > pad - used { length -= 1 }
+            let room = length - 12
             var description = "DESCRIPTION:" + String(repeating: padding, count: room / padding.count + 1).prefix(room)
             var folded: [String] = []
             while description.count > 75 {
@@ -59,7 +67,9 @@ enum EventFileGenerator {
             folded.append(description)
             lines += folded
             lines.append("END:VEVENT")
-            out += lines.joined(separator: "\r\n") + "\r\n"
+            let event = lines.joined(separator: "\r\n") + "\r\n"
+            written += event.utf8.count
+            out += event
         }
         return out + "END:VCALENDAR\r\n"
     }

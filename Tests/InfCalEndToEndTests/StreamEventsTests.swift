@@ -119,14 +119,35 @@ import Testing
         #expect(result.stdout.hasSuffix("\nMay 2024\n30 Thu  Trip\n"))
     }
 
-    /// Without events nothing changes, with colour on too; INFCAL_EVENTS alone does not
-    /// change the stream either (only --events does).
+    /// Without events nothing changes, with colour on too; INFCAL_EVENTS alone acts exactly as
+    /// --events does, in the stream and in --json (issue 11 item 1: set it once).
     @Test func withoutEventsNothingChanges() throws {
         let arguments = ["--from", "2024-03", "--forward", "2", "--color", "always"]
-        let plain = try BinaryRunner.run(arguments)
-        let variable = try BinaryRunner.run(arguments, environment: ["INFCAL_EVENTS": EventCommandTests.example])
-        #expect(variable.stdout == plain.stdout)
+        let plain = try BinaryRunner.run(arguments, environment: ["INFCAL_EVENTS": nil])
         #expect(!plain.stdout.contains("\u{1B}[1;4m"))
+        let empty = try BinaryRunner.run(arguments, environment: ["INFCAL_EVENTS": "::"])
+        #expect(empty.stdout == plain.stdout)
+        for extra in [[], ["--json"]] {
+            let variable = try BinaryRunner.run(arguments + extra, environment: ["INFCAL_EVENTS": EventCommandTests.example])
+            let option = try BinaryRunner.run(arguments + extra + ["--events", EventCommandTests.example], environment: ["INFCAL_EVENTS": nil])
+            #expect(variable.status == 0)
+            #expect(variable.stdout == option.stdout)
+            #expect(variable.stdout != plain.stdout)
+        }
+        // A missing file in it is the error --events gives, naming the path.
+        let missing = "/nonexistent/infcal-missing.ics"
+        let byVariable = try BinaryRunner.run(arguments, environment: ["INFCAL_EVENTS": missing])
+        let byOption = try BinaryRunner.run(arguments + ["--events", missing], environment: ["INFCAL_EVENTS": nil])
+        #expect(byVariable.status == 66)
+        #expect(byVariable.stdout == "")
+        #expect(byVariable.stderr == byOption.stderr)
+        #expect(byVariable.stderr.contains(missing))
+        // Answers that show no months read no events.
+        for other in [["--completions", "bash"], ["--calendar", "list"]] {
+            let answer = try BinaryRunner.run(other, environment: ["INFCAL_EVENTS": missing])
+            #expect(answer.status == 0, "\(other)")
+            #expect(answer.stderr == "", "\(other)")
+        }
     }
 
     /// `--wall --events`: each month's cells are as tall as its busiest day needs, and list the

@@ -3,8 +3,8 @@
 public struct EventSettings: Equatable, Sendable {
     /// Files, directories or `-`, in order: `--events`, else `INFCAL_EVENTS`.
     public var sources: [String]
-    /// Whether the sources were named on the command line (they are read even without
-    /// `--agenda`, so that a missing file is reported).
+    /// Whether any source was named, by `--events` or `INFCAL_EVENTS` alike (they are read
+    /// in every view, so that a missing file is reported).
     public var sourcesGiven: Bool
     /// `--strict`.
     public var strict: Bool
@@ -44,10 +44,11 @@ extension Configuration {
     public static func resolveEvents(_ raw: RawOptions, environment: RunEnvironment,
                                      configuration: Configuration) throws(UsageError) -> EventSettings {
         let given = raw.occurrences.filter { $0.key == .events }.compactMap(\.value)
+        // INFCAL_EVENTS stands for --events when none is given; empty entries are ignored.
         let sources = given.isEmpty
             ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
             : given
-        var settings = EventSettings(sources: sources, sourcesGiven: !given.isEmpty, strict: raw.has(.strict), agenda: nil)
+        var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
         guard let agenda = raw.last(.agenda) else { return settings }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One content line (RFC 5545 §3.1) after unfolding: `NAME;PARAM=VALUE:value`.
 public struct ContentLine: Sendable {
     /// The property name, upper-cased.
@@ -88,8 +90,11 @@ public struct ICalDocument: Sendable {
             var position = 0
             var logical = 0
             while position < buffer.count {
-                var end = position
-                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                // The line's end: memchr scans a long DESCRIPTION many bytes at a time.
+                var end = buffer.count
+                if let base = buffer.baseAddress, let found = memchr(base + position, 0x0A, buffer.count - position) {
+                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
                 let lineNumber = logical < lineStarts.count ? lineStarts[logical] : 0
                 logical += 1
                 defer { position = end + 1 }
@@ -108,7 +113,9 @@ public struct ICalDocument: Sendable {
                         if stack[stack.count - 1].defect == nil { stack[stack.count - 1].defect = (lineNumber, "components nested too deep") }
                         continue
                     }
-                    stack.append(Component(name: name, line: lineNumber))
+                    var component = Component(name: name, line: lineNumber)
+                    component.properties.reserveCapacity(8) // an event's usual few, in one allocation
+                    stack.append(component)
                 case "END":
                     let name = componentName(buffer, content.valueRange)
                     guard let match = stack.lastIndex(where: { $0.name == name }) else { continue }
@@ -131,8 +138,31 @@ public struct ICalDocument: Sendable {
         return ICalDocument(text: text, components: top, hasCalendar: hasCalendar)
     }
 
+    /// The names nearly every line has, written as they are read (upper case): returned as
+    /// the literals, so that no string is made for them.
+    private static let knownNames: [[(bytes: [UInt8], name: String)]] = {
+        let names = ["BEGIN", "END", "VEVENT", "VCALENDAR", "UID", "SUMMARY", "DESCRIPTION", "DTSTART", "DTEND", "DTSTAMP",
+                     "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID", "STATUS", "LOCATION", "TZID", "VALUE",
+                     "SEQUENCE", "CREATED", "LAST-MODIFIED", "TRANSP", "CLASS", "CATEGORIES", "VTIMEZONE", "VALARM",
+                     "STANDARD", "DAYLIGHT", "TZOFFSETFROM", "TZOFFSETTO", "TZNAME", "ORGANIZER", "ATTENDEE", "URL"]
+        var byLength = [[(bytes: [UInt8], name: String)]](repeating: [], count: 16)
+        for name in names { byLength[name.utf8.count].append((Array(name.utf8), name)) }
+        return byLength
+    }()
+
+    /// The known name `bytes` spell exactly, if any.
+    private static func knownName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.count < knownNames.count else { return nil }
+        candidates: for known in knownNames[bytes.count] {
+            for index in 0..<bytes.count where known.bytes[index] != bytes[index] { continue candidates }
+            return known.name
+        }
+        return nil
+    }
+
     /// The upper-cased, trimmed name a BEGIN or END line gives.
     private static func componentName(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        if let known = knownName(UnsafeBufferPointer(rebasing: buffer[range])) { return known }
         var bytes = Array(UnsafeBufferPointer(rebasing: buffer[range]))
         while bytes.last == 0x20 || bytes.last == 0x09 { bytes.removeLast() }
         while bytes.first == 0x20 || bytes.first == 0x09 { bytes.removeFirst() }
@@ -189,6 +219,7 @@ public struct ICalDocument: Sendable {
         }
         func name(_ from: Int, _ to: Int) -> String {
             let slice = UnsafeBufferPointer(rebasing: buffer[from..<to])
+            if let known = knownName(slice) { return known }
             if !slice.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { return String(decoding: slice, as: UTF8.self) }
             return String(decoding: slice.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 32 : $0 }, as: UTF8.self)
         }

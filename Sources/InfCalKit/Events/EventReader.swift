@@ -29,19 +29,32 @@ public enum EventReader {
         return file
     }
 
-    /// A VEVENT as written, before overrides are folded in.
-    private struct Draft {
-        var uid: String
-        var summary: String
-        var start: ICalTime
-        var zone: EventZone?
-        var duration: Int
-        var rule: RecurrenceRule?
+    /// A VEVENT as written, before overrides are folded in (a class: drafts are passed
+    /// around, not copied).
+    private final class Draft {
+        let uid: String
+        let summary: String
+        let start: ICalTime
+        let zone: EventZone?
+        let duration: Int
+        let rule: RecurrenceRule?
         var extraStarts: [(ICalTime, Int?)] = []
         var exclusions: [ICalTime] = []
         var recurrenceID: ICalTime?
-        var cancelled: Bool
-        var line: Int
+        let cancelled: Bool
+        let line: Int
+
+        init(uid: String, summary: String, start: ICalTime, zone: EventZone?, duration: Int, rule: RecurrenceRule?,
+             cancelled: Bool, line: Int) {
+            self.uid = uid
+            self.summary = summary
+            self.start = start
+            self.zone = zone
+            self.duration = duration
+            self.rule = rule
+            self.cancelled = cancelled
+            self.line = line
+        }
     }
 
     private static func read(_ calendar: Component, document: ICalDocument, into file: inout EventFile) {
@@ -118,6 +131,8 @@ public enum EventReader {
         var file: EventFile
         var noted: Set<String>
         var defaultZone: (EventZone, String)?
+        /// Rules already read, by their text.
+        var rules: [String: RecurrenceRule?] = [:]
 
         init(document: ICalDocument, resolver: ZoneResolver, file: EventFile, noted: Set<String>) {
             self.document = document
@@ -152,7 +167,7 @@ public enum EventReader {
         /// A date or date-time property, with its VALUE and TZID; calendar-wide X-WR-TIMEZONE
         /// applies to floating and UTC times.
         mutating func time(_ line: ContentLine, _ what: String) throws(Failure) -> (ICalTime, EventZone?) {
-            let kind = line.parameters.isEmpty ? nil : line.parameter("VALUE")?.uppercased()
+            let kind = line.parameters.isEmpty ? nil : line.parameter("VALUE").map { $0 == "DATE" || $0 == "DATE-TIME" ? $0 : $0.uppercased() }
             guard let value = ICalTime.parse(document.trimmedBytes(line), isDate: kind == "DATE" ? true : (kind == "DATE-TIME" ? false : nil),
                                              zone: line.parameters.isEmpty ? nil : line.parameter("TZID")) else {
                 throw Failure(position: (line.line, "\(what): '\(document.rawValue(line).prefix(40))' is no date or date-time"))
@@ -225,13 +240,20 @@ public enum EventReader {
             }
             var rule: RecurrenceRule?
             if let ruleLine {
-                do {
-                    rule = try RecurrenceRule.parse(document.rawValue(ruleLine))
-                } catch {
-                    throw Failure(position: (ruleLine.line, error.message))
+                // Files repeat their rules (every birthday is FREQ=YEARLY): each text is read once.
+                let text = document.rawValue(ruleLine)
+                if let known = rules[text] {
+                    rule = known
+                } else {
+                    do {
+                        rule = try RecurrenceRule.parse(text)
+                    } catch {
+                        throw Failure(position: (ruleLine.line, error.message))
+                    }
+                    if rules.count < 10_000 { rules[text] = rule }
                 }
             }
-            var draft = Draft(uid: uidLine.map { document.trimmedValue($0) } ?? "",
+            let draft = Draft(uid: uidLine.map { document.trimmedValue($0) } ?? "",
                               summary: summaryLine.map { document.textValue($0, newline: " ") } ?? "",
                               start: start, zone: zone, duration: duration, rule: rule,
                               cancelled: statusLine.map { document.trimmedValue($0).uppercased() == "CANCELLED" } ?? false,

@@ -9,12 +9,17 @@ public enum RecurrenceScales {
         "INDIAN": .indian, "BUDDHIST": .buddhist, "JAPANESE": .japanese, "ROC": .republicOfChina,
     ]
 
+    /// The calendars counted in infcal's own months rather than Foundation's.
+    static let ownMonths: Set<Calendar.Identifier> = [.hebrew, .chinese, .dangi, .islamic]
+
     /// Every RSCALE name accepted.
     public static let names: Set<String> = Set(identifiers.keys).union(["GREGORIAN", "ISO8601"])
 
     /// The scale for an RSCALE value (nil or GREGORIAN: the Gregorian arithmetic).
     public static func scale(named name: String?) -> RecurrenceScale {
         guard let name, let identifier = identifiers[name] else { return GregorianScale.shared }
+        // Infcal's own months where it has them (Hebrew, Chinese, Dangi, astronomical Islamic).
+        if ownMonths.contains(identifier), let scale = MonthCalendarScale(MonthCalendar(identifier)) { return scale }
         return FoundationScale(identifier)
     }
 }

@@ -52,4 +52,21 @@ import Testing
     @Test func farHebrewYear() {
         #expect(dates(["DTSTART;VALUE=DATE:20150227", "RRULE:RSCALE=HEBREW;FREQ=YEARLY"], from: 6238, to: 6238) == ["6238-03-23"])
     }
+
+    /// Hebrew rules count in infcal's own months, not ICU's, which postpone some new years a
+    /// day late. convertdate is the oracle: `hebrew.to_gregorian(5807, 7, 1)` is 2046-10-01
+    /// (ICU says 10-02); the years around it, `(y, 7, 1)` for 5805...5809; and the months of
+    /// 5137, `(5137, m, 1)` for m in 7...12 then 1...6 (a common year).
+    @Test func hebrewNewYearsAsConvertdateHasThem() {
+        #expect(dates(["DTSTART;VALUE=DATE:20440922", "RRULE:RSCALE=HEBREW;FREQ=YEARLY"], from: 2044, to: 2048)
+                == ["2044-09-22", "2045-09-12", "2046-10-01", "2047-09-21", "2048-09-08"])
+        #expect(dates(["DTSTART;VALUE=DATE:13750905", "RRULE:RSCALE=HEBREW;FREQ=YEARLY;COUNT=3"], from: 1375, to: 1377)
+                == ["1375-09-05", "1376-09-23", "1377-09-13"])
+        #expect(dates(["DTSTART;VALUE=DATE:13760923", "RRULE:RSCALE=HEBREW;FREQ=MONTHLY;COUNT=12"], from: 1376, to: 1377)
+                == ["1376-09-23", "1376-10-23", "1376-11-22", "1376-12-22", "1377-01-20", "1377-02-19",
+                    "1377-03-20", "1377-04-19", "1377-05-18", "1377-06-17", "1377-07-16", "1377-08-15"])
+        // From 5785 to 5807 in one rule: the 23rd new year after, counted in the scale.
+        #expect(dates(["DTSTART;VALUE=DATE:20241003", "RRULE:RSCALE=HEBREW;FREQ=YEARLY;INTERVAL=22"], from: 2046, to: 2046)
+                == ["2046-10-01"])
+    }
 }
