@@ -29,14 +29,20 @@ public final class EventStore {
     public let sources: [String]
     private let display: DisplayZone
     /// Non-recurring events: display start and end, the event, the display offsets.
-    private var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
-    private var longestSingle = 0
-    private var recurring: [Int] = []
-    private var displayOffsets: [Int: Int] = [:]
+    @exclusivity(unchecked) private var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
+    @exclusivity(unchecked) private var longestSingle = 0
+    @exclusivity(unchecked) private var recurring: [Int] = []
+    @exclusivity(unchecked) private var displayOffsets: [Int: Int] = [:]
     /// The latest any occurrence can start and the earliest (event's reckoning, widened by
     /// the zones' reach): nil latest when a rule has no known end.
     private var latestStart: Int? = Int.min
     private var earliestStart = Int.max
+    /// The instances of every recurring event in a window of their reckoning around the last
+    /// range asked: a stream asks month after month, and each rule is expanded once per window
+    /// rather than once per month.
+    @exclusivity(unchecked) private var window = InstanceWindow()
+    /// The longest duration of a recurring event (with its RDATE periods).
+    private var longestRecurring = 0
 
     /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]`.
     public init(events: [Event], display: DisplayZone, sources: [String] = []) {
@@ -57,6 +63,7 @@ public final class EventStore {
             let event = events[index]
             if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
             earliestStart = min(earliestStart, event.start.seconds, event.extraStarts.map(\.start).min() ?? Int.max)
+            longestRecurring = max(longestRecurring, event.duration, event.extraStarts.map { $0.duration ?? 0 }.max() ?? 0)
         }
     }
 
@@ -153,14 +160,72 @@ public final class EventStore {
         // Recurring: ask each for its instances near the range, in its own reckoning (zones
         // differ from the display's by at most a day and a bit).
         let margin = 2 * CivilTime.secondsPerDay
-        for eventIndex in recurring {
-            let event = events[eventIndex]
-            let from = low - margin - (touching ? event.duration : 0)
-            for instance in event.instances(in: from..<(high + margin)) {
-                admit(eventIndex, shown(event, start: instance.start, duration: instance.duration))
+        if !recurring.isEmpty {
+            let range = (low - margin - (touching ? longestRecurring : 0))..<(high + margin)
+            window.fill(range, events: events, recurring: recurring)
+            let instances = window.instances
+            var next = window.firstIndex(from: range.lowerBound)
+            while next < instances.count, instances[next].start < range.upperBound {
+                let instance = instances[next]
+                next += 1
+                let event = events[instance.event]
+                guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
+                admit(instance.event, shown(event, start: instance.start, duration: instance.duration))
             }
         }
-        found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) }
+        if found.count > 1 { found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) } }
         return found
+    }
+}
+
+/// The instances of the recurring events in a window of their reckoning, in order of start,
+/// then of event. The window grows while it holds few instances (yearly rules are expanded once
+/// for years of months) and shrinks when it holds many, never below the range asked; it lies
+/// after the range asked, or before it when the ranges go backwards.
+struct InstanceWindow {
+    private(set) var range: Range<Int> = 0..<0
+    private(set) var instances: [(start: Int, duration: Int, event: Int)] = []
+    private var span = 0
+
+    static let shortest = 64 * CivilTime.secondsPerDay
+    static let longest = 8192 * CivilTime.secondsPerDay
+
+    /// Makes the window hold `wanted`, expanding the events `recurring` of `events` again when
+    /// it does not.
+    mutating func fill(_ wanted: Range<Int>, events: [Event], recurring: [Int]) {
+        if wanted.lowerBound >= range.lowerBound, wanted.upperBound <= range.upperBound { return }
+        if span == 0 {
+            span = Self.shortest
+        } else if instances.count < 64 {
+            span = min(Self.longest, span * 2)
+        } else if instances.count > 1024 {
+            span = max(Self.shortest, span / 2)
+        }
+        let length = max(span, wanted.upperBound - wanted.lowerBound)
+        if wanted.lowerBound < range.lowerBound, !range.isEmpty {
+            let (low, overflow) = wanted.upperBound.subtractingReportingOverflow(length)
+            range = (overflow ? Int.min : min(low, wanted.lowerBound))..<wanted.upperBound
+        } else {
+            let (high, overflow) = wanted.lowerBound.addingReportingOverflow(length)
+            range = wanted.lowerBound..<(overflow ? Int.max : max(high, wanted.upperBound))
+        }
+        instances.removeAll(keepingCapacity: true)
+        for index in recurring {
+            for instance in events[index].instances(in: range) {
+                instances.append((instance.start, instance.duration, index))
+            }
+        }
+        instances.sort { ($0.start, $0.event) < ($1.start, $1.event) }
+    }
+
+    /// The index of the first instance starting at `start` or later.
+    func firstIndex(from start: Int) -> Int {
+        var lower = 0
+        var upper = instances.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if instances[middle].start < start { lower = middle + 1 } else { upper = middle }
+        }
+        return lower
     }
 }

@@ -320,10 +320,28 @@ public final class RecurrenceExpander {
     }
 
     private func daysOfYear(_ year: Int) -> [Int] {
+        let yearSpan: (Int, Int)
+        var chosen: [ScaleMonth]
+        if !months.isEmpty, let gregorian = scale as? GregorianScale {
+            // The wanted months alone, not the whole year's (a yearly rule's hot path): the
+            // months the general path below finds among the twelve.
+            yearSpan = (gregorian.month(year: year, number: 1).firstDay, gregorian.month(year: year, number: 12).endDay - 1)
+            chosen = []
+            chosen.reserveCapacity(months.count)
+            for wanted in months {
+                var number = wanted.month
+                if wanted.isLeap {
+                    guard rule.skip != .omit else { continue }
+                    if rule.skip != .backward { number += 1 }
+                }
+                if (1...12).contains(number) { chosen.append(gregorian.month(year: year, number: number)) }
+            }
+            if chosen.count > 1 { chosen.sort { $0.firstDay < $1.firstDay } }
+            return days(ofYear: yearSpan, chosen: chosen)
+        }
         let all = scale.months(ofYear: year)
         guard let first = all.first, let last = all.last else { return [] }
-        let yearSpan = (first.firstDay, last.endDay - 1)
-        var chosen: [ScaleMonth]
+        yearSpan = (first.firstDay, last.endDay - 1)
         if months.isEmpty {
             chosen = all
         } else {
@@ -340,6 +358,12 @@ public final class RecurrenceExpander {
             }
             chosen.sort { $0.firstDay < $1.firstDay }
         }
+        return days(ofYear: yearSpan, chosen: chosen)
+    }
+
+    /// The days of the months `chosen` (in order) of the year spanning `yearSpan` that pass the
+    /// day parts.
+    private func days(ofYear yearSpan: (Int, Int), chosen: [ScaleMonth]) -> [Int] {
         let yearWide = !yearDays.isEmpty || !weekNumbers.isEmpty
         let span = months.isEmpty ? yearSpan : nil
         var result: [Int] = []

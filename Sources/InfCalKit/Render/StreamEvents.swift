@@ -11,11 +11,15 @@ public struct StreamEvents {
     public let marksDays: Bool
     /// Formats the lines (the locale's weekday abbreviations).
     let lines: AgendaPrinter
+    /// The weekday abbreviations of `lines` as bytes, Sunday first; nil for one not in ASCII.
+    private let weekdayBytes: [[UInt8]?]
 
     public init(store: EventStore, marksDays: Bool, locale: Locale?) {
         self.store = store
         self.marksDays = marksDays
         lines = AgendaPrinter(locale: locale, width: nil)
+        // The abbreviations as bytes where one byte is one cell (ASCII), else nil.
+        weekdayBytes = lines.weekdays.map { name in name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? Array(name.utf8) : nil }
     }
 
     /// The days of `grids` that some occurrence touches (multi-day events on each of their days).
@@ -45,18 +49,73 @@ public struct StreamEvents {
     }
 
     /// Appends `grids` side by side with their days marked, then, after a blank line, the list
-    /// of their occurrences when there are any.
+    /// of their occurrences when there are any: the lines of `listLines`, written as bytes.
     func appendRow(_ grids: [MonthGrid], renderer: MonthRenderer, to out: ByteBuffer) {
-        var marking = renderer
-        if marksDays { marking.markedDays = markedDays(grids) }
-        marking.appendRow(grids, to: out)
-        let list = listLines(grids, renderer: renderer)
-        guard !list.isEmpty else { return }
-        out.append(UInt8(ascii: "\n"))
-        for line in list {
-            out.append(line)
-            out.trimTrailingSpaces()
-            out.append(UInt8(ascii: "\n"))
+        if marksDays {
+            var marking = renderer
+            marking.markedDays = markedDays(grids)
+            marking.appendRow(grids, to: out)
+        } else {
+            // No marks: the grids are the plain ones, week lines from the renderer's cache.
+            renderer.appendRow(grids, to: out)
         }
+        var width: Int?
+        for grid in grids {
+            let occurrences = store.occurrences(startingOn: grid.month.firstDay..<grid.month.endDay)
+            if occurrences.isEmpty { continue }
+            if width == nil {
+                width = renderer.rowWidth(grids)
+                out.append(UInt8(ascii: "\n"))
+            }
+            let rowWidth = width ?? 0
+            if grids.count > 1 {
+                out.append(DisplayWidth.truncated(renderer.names.title(of: grid.month), to: rowWidth))
+                out.trimTrailingSpaces()
+                out.append(UInt8(ascii: "\n"))
+            }
+            for occurrence in occurrences {
+                let index = occurrence.startDay - grid.month.firstDay
+                if !appendLine(occurrence, label: grid.labels.label(at: index), width: rowWidth,
+                               cellWidth: renderer.cellWidth, to: out) {
+                    let label = String(grid.labels.label(at: index))
+                    let day = String(repeating: " ", count: max(0, renderer.cellWidth - label.count)) + label
+                    out.append(lines.dayLine(occurrence, day: day, width: rowWidth))
+                }
+                out.trimTrailingSpaces()
+                out.append(UInt8(ascii: "\n"))
+            }
+        }
+    }
+
+    /// Appends what `lines.dayLine` gives for `occurrence` on the day labelled `label`, byte by
+    /// byte, when that is plain: an ASCII summary without control characters and a line that
+    /// fits `width` uncut. Returns false, having appended nothing, when it is not.
+    private func appendLine(_ occurrence: Occurrence, label: Int, width: Int, cellWidth: Int, to out: ByteBuffer) -> Bool {
+        guard label >= 0 else { return false }
+        let weekday = weekdayBytes[DayNumber.weekday(occurrence.startDay) - 1]
+        var summary = occurrence.summary.isEmpty ? "(no title)" : occurrence.summary
+        var digitCount = 1
+        var rest = label / 10
+        while rest > 0 { digitCount += 1; rest /= 10 }
+        let plain = summary.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        guard plain, let weekday,
+              max(cellWidth, digitCount) + 1 + weekday.count + 2 + (occurrence.isAllDay ? 0 : 7) + summary.utf8.count <= width
+        else { return false }
+        MonthRenderer.appendNumber(label, width: cellWidth, to: out)
+        out.append(UInt8(ascii: " "))
+        out.append(weekday)
+        out.appendSpaces(2)
+        if !occurrence.isAllDay {
+            let minutes = CivilTime.floorMod(occurrence.start, CivilTime.secondsPerDay) / 60
+            let (hour, minute) = (minutes / 60, minutes % 60)
+            out.append(UInt8(ascii: "0") + UInt8(hour / 10))
+            out.append(UInt8(ascii: "0") + UInt8(hour % 10))
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: "0") + UInt8(minute / 10))
+            out.append(UInt8(ascii: "0") + UInt8(minute % 10))
+            out.appendSpaces(2)
+        }
+        summary.withUTF8 { out.append($0) }
+        return true
     }
 }
