@@ -325,16 +325,25 @@ public final class RecurrenceExpander {
         if !months.isEmpty, let gregorian = scale as? GregorianScale {
             // The wanted months alone, not the whole year's (a yearly rule's hot path): the
             // months the general path below finds among the twelve.
+            func number(_ wanted: (month: Int, isLeap: Bool)) -> Int? {
+                var number = wanted.month
+                if wanted.isLeap {
+                    guard rule.skip != .omit else { return nil }
+                    if rule.skip != .backward { number += 1 }
+                }
+                return (1...12).contains(number) ? number : nil
+            }
+            if months.count == 1, yearDays.isEmpty, weekNumbers.isEmpty {
+                // One month, days chosen within it: its days are the year's, in order.
+                guard let number = number((months[0].month, months[0].isLeap)) else { return [] }
+                let month = gregorian.month(year: year, number: number)
+                return days(of: month, ordinalSpan: (month.firstDay, month.endDay - 1))
+            }
             yearSpan = (gregorian.month(year: year, number: 1).firstDay, gregorian.month(year: year, number: 12).endDay - 1)
             chosen = []
             chosen.reserveCapacity(months.count)
             for wanted in months {
-                var number = wanted.month
-                if wanted.isLeap {
-                    guard rule.skip != .omit else { continue }
-                    if rule.skip != .backward { number += 1 }
-                }
-                if (1...12).contains(number) { chosen.append(gregorian.month(year: year, number: number)) }
+                if let number = number((wanted.month, wanted.isLeap)) { chosen.append(gregorian.month(year: year, number: number)) }
             }
             if chosen.count > 1 { chosen.sort { $0.firstDay < $1.firstDay } }
             return days(ofYear: yearSpan, chosen: chosen)

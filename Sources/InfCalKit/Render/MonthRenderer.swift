@@ -241,7 +241,12 @@ public struct MonthRenderer {
     /// month whose title is wider than its grid gets a column as wide as its title.
     public func appendRow(_ grids: [MonthGrid], to out: ByteBuffer) {
         if layout == .vertical { return appendVerticalRow(grids, to: out) }
-        let titles = grids.map { titleText($0.month) }
+        appendRow(grids, titles: grids.map { titleText($0.month) }, to: out)
+    }
+
+    /// Appends `grids` side by side in the horizontal layout, `titles` being what `titleText`
+    /// gives for their months (made once by a caller that needs them again).
+    func appendRow(_ grids: [MonthGrid], titles: [String], to out: ByteBuffer) {
         let titleWidths = titles.map { DisplayWidth.of($0) }
         let widths = titleWidths.map { max(monthWidth, $0) }
         let lineCount = 2 + (grids.map(\.weekCount).max() ?? 0)
@@ -261,7 +266,12 @@ public struct MonthRenderer {
     /// The width of `grids` side by side.
     public func rowWidth(_ grids: [MonthGrid]) -> Int {
         if layout == .vertical { return verticalRowWidth(grids) }
-        let widths = grids.map { max(monthWidth, DisplayWidth.of(titleText($0.month))) }
+        return rowWidth(titles: grids.map { titleText($0.month) })
+    }
+
+    /// The width of months side by side in the horizontal layout, titled `titles`.
+    func rowWidth(titles: [String]) -> Int {
+        let widths = titles.map { max(monthWidth, DisplayWidth.of($0)) }
         return widths.reduce(0, +) + Self.gutter * max(0, widths.count - 1)
     }
 

@@ -51,25 +51,24 @@ public struct StreamEvents {
     /// Appends `grids` side by side with their days marked, then, after a blank line, the list
     /// of their occurrences when there are any: the lines of `listLines`, written as bytes.
     func appendRow(_ grids: [MonthGrid], renderer: MonthRenderer, to out: ByteBuffer) {
-        if marksDays {
-            var marking = renderer
-            marking.markedDays = markedDays(grids)
-            marking.appendRow(grids, to: out)
-        } else {
-            // No marks: the grids are the plain ones, week lines from the renderer's cache.
-            renderer.appendRow(grids, to: out)
-        }
+        // The titles, made once for the grids, the row's width and the list's headings.
+        let titles = renderer.layout == .horizontal ? grids.map { renderer.titleText($0.month) } : nil
+        var marking = renderer
+        // Without marks the grids are the plain ones, week lines from the renderer's cache.
+        if marksDays { marking.markedDays = markedDays(grids) }
+        if let titles { marking.appendRow(grids, titles: titles, to: out) } else { marking.appendRow(grids, to: out) }
         var width: Int?
-        for grid in grids {
+        for (position, grid) in grids.enumerated() {
             let occurrences = store.occurrences(startingOn: grid.month.firstDay..<grid.month.endDay)
             if occurrences.isEmpty { continue }
             if width == nil {
-                width = renderer.rowWidth(grids)
+                width = titles.map { renderer.rowWidth(titles: $0) } ?? renderer.rowWidth(grids)
                 out.append(UInt8(ascii: "\n"))
             }
             let rowWidth = width ?? 0
             if grids.count > 1 {
-                out.append(DisplayWidth.truncated(renderer.names.title(of: grid.month), to: rowWidth))
+                let title = renderer.titleStyle == .monthAndYear ? titles?[position] : nil
+                out.append(DisplayWidth.truncated(title ?? renderer.names.title(of: grid.month), to: rowWidth))
                 out.trimTrailingSpaces()
                 out.append(UInt8(ascii: "\n"))
             }
