@@ -185,18 +185,6 @@ import Testing
 
 /// Thousands of random argument lists: each parses or yields a usage error, never a trap.
 @Suite struct ParserFuzzTests {
-    /// SplitMix64, seeded, so that a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let options = OptionSpec.all.flatMap { spec in ["--" + spec.long, spec.short.map { "-\($0)" }].compactMap { $0 } }
     static let values = [
         "", "-", "--", "=", "0", "1", "3", "-1", "+1", "-0", "+0", "12", "1000", "1001", "auto", "always", "never",
@@ -214,7 +202,7 @@ import Testing
     static let widths: [String?] = [nil, "0", "-5", "80", "9223372036854775807", "x"]
 
     @Test func randomArgumentListsParseOrFailCleanly() {
-        var generator = Generator(state: 20_241_130)
+        var generator = SplitMix64(state: 20_241_130)
         var parsed = 0, rejected = 0
         for _ in 0..<20_000 {
             let today = Self.todays.randomElement(using: &generator) ?? (2024, 2, 15)

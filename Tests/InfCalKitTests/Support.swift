@@ -53,3 +53,19 @@ final class CollectingSink: ByteSink {
         writes += 1
     }
 }
+
+/// SplitMix64: a seeded, portable sequence, so that a fuzz failure can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number from 0 up to `n`, exclusive (0 when `n` is below 1).
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+}

@@ -5,19 +5,6 @@ import Testing
 /// Broken input never crashes the reader or the engine, and never makes them hang: truncated,
 /// binary and randomly mutated files (fixed seeds), and rules that never produce.
 @Suite struct EventFuzzTests {
-    /// SplitMix64: a fixed, portable sequence.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    }
-
     static let sample = """
         BEGIN:VCALENDAR
         X-WR-CALNAME:Fuzz
@@ -91,7 +78,7 @@ import Testing
     }
 
     @Test func binaryFiles() {
-        var random = Random(state: 1)
+        var random = SplitMix64(state: 1)
         for _ in 0..<40 {
             exercise((0..<random.below(4000)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
         }
@@ -102,7 +89,7 @@ import Testing
     }
 
     @Test func mutatedFiles() {
-        var random = Random(state: 2024)
+        var random = SplitMix64(state: 2024)
         let original = Array(Self.sample.utf8)
         let specials = Array(";:,=\"\\\r\n -+0123456789TZL".utf8)
         for _ in 0..<300 {
