@@ -28,28 +28,10 @@ public struct StreamEvents {
         return Set(store.occurrencesByDay(first..<end).keys)
     }
 
-    /// The lines listed under `grids` side by side, without newlines: each month's occurrences
-    /// in order of start; when several months share the row, each month's list is headed by
-    /// its title.
-    public func listLines(_ grids: [MonthGrid], renderer: MonthRenderer) -> [String] {
-        let width = renderer.rowWidth(grids)
-        var result: [String] = []
-        for grid in grids {
-            let occurrences = store.occurrences(startingOn: grid.month.firstDay..<grid.month.endDay)
-            if occurrences.isEmpty { continue }
-            if grids.count > 1 { result.append(DisplayWidth.truncated(renderer.names.title(of: grid.month), to: width)) }
-            for occurrence in occurrences {
-                let index = occurrence.startDay - grid.month.firstDay
-                let label = String(grid.labels.label(at: index))
-                let day = String(repeating: " ", count: max(0, renderer.cellWidth - label.count)) + label
-                result.append(lines.dayLine(occurrence, day: day, width: width))
-            }
-        }
-        return result
-    }
-
     /// Appends `grids` side by side with their days marked, then, after a blank line, the list
-    /// of their occurrences when there are any: the lines of `listLines`, written as bytes.
+    /// of their occurrences when there are any: each month's occurrences in order of start, one
+    /// line each, cut to the row's width; when several months share the row, each month's list
+    /// is headed by its title.
     func appendRow(_ grids: [MonthGrid], renderer: MonthRenderer, to out: ByteBuffer) {
         // The titles, made once for the grids, the row's width and the list's headings.
         let titles = renderer.layout == .horizontal ? grids.map { renderer.titleText($0.month) } : nil
