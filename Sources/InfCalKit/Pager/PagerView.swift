@@ -56,7 +56,7 @@ public struct PagerView {
 
     /// Months side by side in the strip on a screen `width` cells wide.
     public func columnCount(width: Int) -> Int {
-        columns ?? max(1, (min(max(0, width), 100_000) + MonthRenderer.gutter) / (renderer.monthWidth + MonthRenderer.gutter))
+        columns ?? Configuration.automaticColumns(width: width, monthWidth: renderer.monthWidth, limit: .max)
     }
 
     /// The cells `count` months side by side take.
@@ -150,7 +150,7 @@ public struct PagerView {
         renderer.highlightedDay = highlightToday ? state.today : nil
         renderer.markedDays = markedDays(months)
         let grids = months.map(renderer.grid(for:))
-        let fit = max(1, (min(room.columns, 100_000) + MonthRenderer.gutter) / (renderer.monthWidth + MonthRenderer.gutter))
+        let fit = Configuration.automaticColumns(width: room.columns, monthWidth: renderer.monthWidth, limit: .max)
         let rowCount = (grids.count + fit - 1) / max(1, fit)
         let columnCount = max(1, (grids.count + max(1, rowCount) - 1) / max(1, rowCount))
         let rowsOfGrids = stride(from: 0, to: grids.count, by: columnCount).map { Array(grids[$0..<min(grids.count, $0 + columnCount)]) }
