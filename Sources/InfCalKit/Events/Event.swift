@@ -20,10 +20,12 @@ public final class Event {
     let excludedDays: Set<Int>
     /// The line of BEGIN:VEVENT.
     public let line: Int
+    /// What the day view shows besides the times: location and description.
+    public let details: EventDetails
 
     init(uid: String, summary: String, calendarName: String?, start: ICalTime, zone: EventZone?, duration: Int,
          expander: RecurrenceExpander?, extraStarts: [(start: Int, duration: Int?)], excluded: Set<Int>,
-         excludedDays: Set<Int>, line: Int) {
+         excludedDays: Set<Int>, line: Int, details: EventDetails = EventDetails()) {
         self.uid = uid
         self.summary = summary
         self.calendarName = calendarName
@@ -35,7 +37,11 @@ public final class Event {
         self.excluded = excluded
         self.excludedDays = excludedDays
         self.line = line
+        self.details = details
     }
+
+    /// The RRULE the event repeats by, as parsed, or nil when it has none.
+    public var rule: RecurrenceRule? { expander?.rule }
 
     public var isAllDay: Bool { start.isDate }
 
@@ -75,6 +81,17 @@ public final class Event {
     }
 }
 
+/// The text of an event that only the day view shows, escapes undone.
+public struct EventDetails: Sendable, Equatable {
+    public var location = ""
+    public var description = ""
+
+    public init(location: String = "", description: String = "") {
+        self.location = location
+        self.description = description
+    }
+}
+
 /// One occurrence of an event, in the display zone's wall clock.
 public struct Occurrence: Sendable, Equatable {
     public let summary: String
@@ -92,6 +109,8 @@ public struct Occurrence: Sendable, Equatable {
     public var uid: String = ""
     /// The file the event came from, if the store was told.
     public var source: String?
+    /// The event's place in its store's `events`, or nil for an occurrence made by hand.
+    public var event: Int?
 
     public init(summary: String, calendarName: String?, isAllDay: Bool, start: Int, end: Int) {
         self.summary = summary

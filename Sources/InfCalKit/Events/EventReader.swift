@@ -43,6 +43,7 @@ public enum EventReader {
         var recurrenceID: ICalTime?
         let cancelled: Bool
         let line: Int
+        var details = EventDetails()
 
         init(uid: String, summary: String, start: ICalTime, zone: EventZone?, duration: Int, rule: RecurrenceRule?,
              cancelled: Bool, line: Int) {
@@ -117,7 +118,7 @@ public enum EventReader {
             file.events.append(Event(uid: draft.uid, summary: draft.summary, calendarName: name, start: draft.start,
                                      zone: draft.zone, duration: draft.duration, expander: draft.recurrenceID == nil ? expander : nil,
                                      extraStarts: draft.recurrenceID == nil ? extras : [], excluded: exactExclusions,
-                                     excludedDays: dayExclusions, line: draft.line))
+                                     excludedDays: dayExclusions, line: draft.line, details: draft.details))
         }
     }
 
@@ -203,6 +204,7 @@ public enum EventReader {
             let (start, zone) = try time(startLine, "DTSTART")
             var endLine: ContentLine?, durationLine: ContentLine?, ruleLine: ContentLine?
             var uidLine: ContentLine?, summaryLine: ContentLine?, statusLine: ContentLine?
+            var locationLine: ContentLine?, descriptionLine: ContentLine?
             var hasSets = false
             for line in component.properties {
                 switch line.name {
@@ -212,6 +214,8 @@ public enum EventReader {
                 case "UID": if uidLine == nil { uidLine = line }
                 case "SUMMARY": if summaryLine == nil { summaryLine = line }
                 case "STATUS": if statusLine == nil { statusLine = line }
+                case "LOCATION": if locationLine == nil { locationLine = line }
+                case "DESCRIPTION": if descriptionLine == nil { descriptionLine = line }
                 case "RDATE", "EXDATE", "RECURRENCE-ID": hasSets = true
                 default: break
                 }
@@ -258,6 +262,10 @@ public enum EventReader {
                               start: start, zone: zone, duration: duration, rule: rule,
                               cancelled: statusLine.map { document.trimmedValue($0).uppercased() == "CANCELLED" } ?? false,
                               line: component.line)
+            if locationLine != nil || descriptionLine != nil {
+                draft.details = EventDetails(location: locationLine.map { document.textValue($0) } ?? "",
+                                             description: descriptionLine.map { document.textValue($0) } ?? "")
+            }
             for line in component.properties where hasSets {
                 switch line.name {
                 case "RDATE", "EXDATE":
