@@ -82,6 +82,24 @@ public enum Platform {
         }
     }
 
+    /// Removes each of `names` whose value `isAcceptable` refuses (given the value and the
+    /// name), by unsetenv(3), and then starts this program again in its place with the same
+    /// arguments. Foundation's time zone code reads a copy of the environment made when it was
+    /// loaded, before `main`, so only a new process sees the variable unset.
+    /// - returns: whether a variable was removed (the new start failed, when this returns true).
+    @discardableResult
+    public static func restartWithout(_ names: [String], unless isAcceptable: (String, String) -> Bool) -> Bool {
+        var removed = false
+        for name in names {
+            if let value = getenv(name), !isAcceptable(String(cString: value), name) {
+                unsetenv(name)
+                removed = true
+            }
+        }
+        if removed { execv("/proc/self/exe", CommandLine.unsafeArgv) }
+        return removed
+    }
+
     // MARK: Local time
 
     /// The local date at `seconds` since 1970 (default: now), as the C library sees it: `TZ` in
