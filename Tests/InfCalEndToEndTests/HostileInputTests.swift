@@ -143,4 +143,91 @@ import Testing
         // Every line of the grid (the title and the weekday header aside) is equally wide.
         #expect(measured.stdout.split(separator: ",").count == 1, "\(measured.stdout) \(result.stdout)")
     }
+
+    // MARK: Bounded input
+
+    /// The address space each run may use here: many times what any of them needs when
+    /// reading is bounded, far below what unbounded reading took (1.09 GB, then an abort).
+    static let memoryLimit = 600 << 20
+
+    static let good = calendar("BEGIN:VEVENT\nUID:good\nDTSTART;VALUE=DATE:20240305\nSUMMARY:good event\nEND:VEVENT\n")
+
+    /// /dev/zero, /dev/urandom and a 2 GB sparse file grew to 1.09 GB and aborted (or
+    /// allocated their size at once): each is a one-line warning, skipped, exit 65 with --strict.
+    @Test func devicesAndHugeFilesCostNoMoreThanTheLimit() throws {
+        let dir = try Self.directory()
+        let sparse = dir.appendingPathComponent("sparse.ics")
+        #expect(FileManager.default.createFile(atPath: sparse.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: sparse)
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        for path in ["/dev/zero", "/dev/urandom", sparse.path] {
+            let result = try BinaryRunner.run(["--events", path, "-1"], memoryLimit: Self.memoryLimit)
+            #expect(!result.signalled && result.status == 0, "\(path): \(result.stderr)")
+            #expect(result.stderr == "infcal: \(path): larger than 64 MiB, the most infcal reads from a file; skipped\n")
+            let strict = try BinaryRunner.run(["--events", path, "-1", "--strict"], memoryLimit: Self.memoryLimit)
+            #expect(strict.status == 65, "\(path)")
+        }
+        let input = try BinaryRunner.runShell("ulimit -v \(Self.memoryLimit >> 10); \"$INFCAL\" --events - -1 --strict < /dev/zero; echo \"status $?\"")
+        #expect(input.stdout == "status 65\n")
+        #expect(input.stderr.hasPrefix("infcal: (standard input): larger than 64 MiB"))
+    }
+
+    /// A FIFO in a directory blocked for ever; a socket, a looping link and a subdirectory that
+    /// cannot be listed stopped the run. Each is a warning naming it; the good file is read.
+    @Test func aDirectoryReadsRegularFilesAndWarnsAboutTheRest() throws {
+        let dir = try Self.directory()
+        try Self.write(Self.good, to: dir.appendingPathComponent("good.ics"))
+        #expect(mkfifo(dir.appendingPathComponent("pipe.ics").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop.ics").path, withDestinationPath: "loop.ics")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.ics").path, withDestinationPath: "good.ics")
+        let result = try BinaryRunner.run(["--events", dir.path, "--agenda", "--from", "2024-03", "--forward", "1"], deadline: 20)
+        #expect(result.status == 0)
+        #expect(result.stdout == "2024-03-05 Tue  all-day      good event\n2024-03-05 Tue  all-day      good event\n")
+        #expect(result.stderr == """
+            infcal: \(dir.path)/loop.ics: Too many levels of symbolic links; skipped
+            infcal: \(dir.path)/pipe.ics: a FIFO, not a regular file; skipped
+
+            """)
+        let strict = try BinaryRunner.run(["--events", dir.path, "--agenda", "--from", "2024-03", "--forward", "1", "--strict"])
+        #expect(strict.status == 65)
+    }
+
+    /// A FIFO named explicitly is read as process substitution gives it; one nobody writes to
+    /// ends after a bounded wait (exit 66) instead of blocking for ever.
+    @Test func aNamedFIFOIsReadAndOneWithoutWriterEnds() throws {
+        let piped = try BinaryRunner.runShell("\"$INFCAL\" --events <(printf '\(Self.good.replacingOccurrences(of: "\n", with: "\\n"))') --agenda --from 2024-03 --forward 1")
+        #expect(piped.stdout == "2024-03-05 Tue  all-day      good event\n", "\(piped.stderr)")
+        let dir = try Self.directory()
+        let fifo = dir.appendingPathComponent("lonely.ics").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let lonely = try BinaryRunner.run(["--events", fifo, "-1"], deadline: 30)
+        #expect(lonely.status == 66)
+        #expect(lonely.stderr == "infcal: cannot read events from '\(fifo)': a FIFO that no program wrote to within 10 s\n")
+    }
+
+    /// An unreadable directory given to --events was silently ignored: it is exit 66, as the
+    /// man page says. Run as an unprivileged user (root reads any directory): skipped when
+    /// setpriv cannot switch to one.
+    @Test func anUnreadableDirectoryIsExit66() throws {
+        let dir = try Self.directory()
+        let locked = dir.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        try Self.write(Self.good, to: locked.appendingPathComponent("a.ics"))
+        try Self.write(Self.good, to: dir.appendingPathComponent("good.ics"))
+        #expect(chmod(locked.path, 0o000) == 0)
+        defer { _ = chmod(locked.path, 0o700) }
+        #expect(chmod(dir.path, 0o755) == 0)
+        let user = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        if !user.isEmpty, (try BinaryRunner.runShell("setpriv --reuid=65534 --regid=65534 --clear-groups true")).status != 0 {
+            print("setpriv cannot run a command as nobody here; skipping the unreadable-directory check")
+            return
+        }
+        let whole = try BinaryRunner.runShell(user + "\"$INFCAL\" --today 2024-02-15 --events '\(locked.path)' -1; echo \"status $?\"")
+        #expect(whole.stdout.hasSuffix("status 66\n"))
+        #expect(whole.stderr == "infcal: cannot read events from '\(locked.path)': Permission denied\n")
+        let inside = try BinaryRunner.runShell(user + "\"$INFCAL\" --events '\(dir.path)' --agenda --from 2024-03 --forward 1; echo \"status $?\"")
+        #expect(inside.stdout == "2024-03-05 Tue  all-day      good event\nstatus 0\n")
+        #expect(inside.stderr == "infcal: \(locked.path): a directory that cannot be listed: Permission denied; skipped\n")
+    }
 }
