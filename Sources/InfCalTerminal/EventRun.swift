@@ -16,38 +16,80 @@ enum EventRun {
         let file: EventFile
         /// The index of the calendar it belongs to in the sources read.
         let calendar: Int
+        /// Why a file found in a directory was not read (a warning; the rest is read).
+        var failure: String? = nil
     }
 
     /// The `.ics` files `source` names: itself, or those below it (sorted) for a directory.
+    /// Below a directory every name ending in `.ics` that is not itself a directory is listed
+    /// (what it is, `read` finds out); subdirectories are walked, not links to them, so a
+    /// link cannot make the walk loop; one that cannot be listed is listed itself, and
+    /// `read` warns about it.
+    /// - throws: `Unreadable` when `source` is a directory that cannot be listed.
     static func files(of source: String) throws(Unreadable) -> [String] {
         guard source != "-", Platform.isDirectory(source) else { return [source] }
-        guard let walker = FileManager.default.enumerator(atPath: source) else {
-            throw Unreadable(path: source, reason: "cannot list the directory")
-        }
         var found: [String] = []
-        while let entry = walker.nextObject() as? String {
-            if entry.lowercased().hasSuffix(".ics") {
-                let path = source.hasSuffix("/") ? source + entry : source + "/" + entry
-                if !Platform.isDirectory(path) { found.append(path) }
+        func walk(_ directory: String, depth: Int) throws(Unreadable) {
+            let entries: [(name: String, isDirectory: Bool)]
+            switch Platform.directoryEntries(directory) {
+            case .success(let listed): entries = listed
+            case .failure(let error):
+                guard depth > 0 else { throw Unreadable(path: directory, reason: Platform.describe(errno: error.code)) }
+                found.append(directory)
+                return
+            }
+            for entry in entries {
+                let path = directory.hasSuffix("/") ? directory + entry.name : directory + "/" + entry.name
+                if entry.isDirectory {
+                    if depth < InputLimits.directoryDepth { try walk(path, depth: depth + 1) }
+                } else if entry.name.lowercased().hasSuffix(".ics") {
+                    found.append(path)
+                }
             }
         }
+        try walk(source, depth: 0)
         return found.sorted()
     }
 
-    /// Reads every source on the disk. A subscription is read from its cached copy, which
-    /// this does not find yet: it is skipped.
-    /// - throws: `Unreadable` for the first missing or unreadable one.
+    /// Why `path` could not be read, in words: the limit, the kind of file, or errno's text.
+    static func reason(_ error: Platform.SystemError, path: String) -> String {
+        switch error.code {
+        case Platform.ReadLimit.tooLarge: return "larger than \(InputLimits.fileBytes >> 20) MiB, the most infcal reads from a file"
+        case Platform.ReadLimit.notRegular:
+            let kind = (try? Platform.fileKind(path).get()) ?? "not a regular file"
+            return "\(kind), not a regular file"
+        case EISDIR:
+            // A subdirectory `files` could not list.
+            if case .failure(let listing) = Platform.directoryEntries(path) {
+                return "a directory that cannot be listed: " + Platform.describe(errno: listing.code)
+            }
+            return Platform.describe(errno: error.code)
+        case Platform.ReadLimit.noWriter: return "a FIFO that no program wrote to within \(InputLimits.writerWait) s"
+        default: return Platform.describe(errno: error.code)
+        }
+    }
+
+    /// Reads every source. A file named by a source is read whatever it is (a FIFO too); one
+    /// found in a directory only when it is a regular file or a link to one, and one that
+    /// cannot be read there is a `failure` (warned about), not the end of the run. A file over
+    /// `InputLimits.fileBytes` is a failure wherever it is.
+    /// A subscription is read from its cached copy, which this does not find yet: it is skipped.
+    /// - throws: `Unreadable` for the first missing or unreadable source.
     static func read(_ sources: [CalendarSource]) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
-        for (index, source) in sources.enumerated() {
-            guard let sourcePath = source.path else { continue }
-            for path in try files(of: sourcePath) {
-                switch Platform.readFile(path) {
+        for (index, calendarSource) in sources.enumerated() {
+            guard let source = calendarSource.path else { continue }
+            for path in try files(of: source) {
+                let found = path != source
+                let name = path == "-" ? "(standard input)" : path
+                switch Platform.readBounded(path: path, limit: InputLimits.fileBytes, regularOnly: found,
+                                            writerWait: InputLimits.writerWait) {
                 case .success(let bytes):
-                    result.append(SourceFile(name: path == "-" ? "(standard input)" : path, file: EventReader.read(bytes),
-                                             calendar: index))
+                    result.append(SourceFile(name: name, file: EventReader.read(bytes), calendar: index))
+                case .failure(let error) where found || error.code == Platform.ReadLimit.tooLarge:
+                    result.append(SourceFile(name: name, file: EventFile(), calendar: index, failure: reason(error, path: path) + "; skipped"))
                 case .failure(let error):
-                    throw Unreadable(path: path, reason: Platform.describe(errno: error.code))
+                    throw Unreadable(path: path, reason: reason(error, path: path))
                 }
             }
         }
@@ -61,17 +103,22 @@ enum EventRun {
         var problems = 0
         for source in files {
             let file = source.file
+            if let failure = source.failure {
+                lines.append("\(InertText.echo(source.name, limit: 400)): \(failure)")
+                problems += 1
+                continue
+            }
             if !file.hasCalendarData {
-                lines.append("\(source.name): no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)")
+                lines.append("\(InertText.echo(source.name, limit: 400)): no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)")
                 problems += 1
             }
             if let first = file.skipped.first {
                 let more = file.skipped.count - 1
-                lines.append("\(source.name):\(first.line): \(first.reason)"
+                lines.append("\(InertText.echo(source.name, limit: 400)):\(first.line): \(first.reason)"
                              + (more > 0 ? " (and \(more) more event\(more == 1 ? "" : "s") skipped in this file)" : ""))
                 problems += file.skipped.count
             }
-            for note in file.notes { lines.append("\(source.name):\(note.line): \(note.message)") }
+            for note in file.notes { lines.append("\(InertText.echo(source.name, limit: 400)):\(note.line): \(note.message)") }
         }
         return (lines, problems)
     }
@@ -111,7 +158,7 @@ enum EventRun {
         do {
             files = try read(settings.sources)
         } catch {
-            return .finished(InfCal.fail("cannot read events from '\(error.path)': \(error.reason)", status: ExitStatus.noInput))
+            return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
         let (lines, problems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
