@@ -32,21 +32,72 @@ enum EventRun {
         return found.sorted()
     }
 
-    /// Reads every source.
+    /// Reads every source, through `cache` when there is one: a source whose cache is current
+    /// gives the events that can occur in `window` (display wall-clock civil seconds; nil:
+    /// all) without being read; any other is read and its cache written.
     /// - throws: `Unreadable` for the first missing or unreadable one.
-    static func read(_ sources: [String]) throws(Unreadable) -> [SourceFile] {
+    static func read(_ sources: [String], cache: EventCache? = nil, window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
         for source in sources {
-            for path in try files(of: source) {
+            let cache = source == "-" ? nil : cache
+            if let cached = cache?.load(source, window: window) {
+                result += cached
+                continue
+            }
+            let paths = try files(of: source)
+            // Identities before the bytes: a change while reading makes the cache stale, not wrong.
+            let key = cache?.key(of: source, paths: paths)
+            var read: [SourceFile] = []
+            for path in paths {
                 switch Platform.readFile(path) {
                 case .success(let bytes):
-                    result.append(SourceFile(name: path == "-" ? "(standard input)" : path, file: EventReader.read(bytes)))
+                    read.append(SourceFile(name: path == "-" ? "(standard input)" : path, file: EventReader.read(bytes)))
                 case .failure(let error):
                     throw Unreadable(path: path, reason: Platform.describe(errno: error.code))
                 }
             }
+            if let cache, let key { cache.store(source, key: key, files: read) }
+            result += read
         }
         return result
+    }
+
+    /// Months a run may show for its events to be decoded for those months alone; a longer
+    /// run decodes them all.
+    static let windowedMonths = 1200
+
+    /// The span of display wall-clock civil seconds in which the events a run shows can lie
+    /// (the months of `months` with the days of the weeks around them), or nil when the run
+    /// is endless, paged or long.
+    static func window(of months: AnySequence<Month>) -> Range<Int>? {
+        var first = Int.max
+        var last = Int.min
+        var count = 0
+        for month in months {
+            count += 1
+            if count > windowedMonths { return nil }
+            first = min(first, month.firstDay)
+            last = max(last, month.endDay)
+        }
+        guard count > 0 else { return nil }
+        // The weeks a grid or a page shows around its month.
+        let reach = 14
+        let (low, lowOverflow) = (first - reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
+        let (high, highOverflow) = (last + reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
+        return lowOverflow || highOverflow ? nil : low..<high
+    }
+
+    /// The window of a run of `configuration` that prints `plan` (nil: the months).
+    static func window(_ configuration: Configuration, plan: AgendaPlan?) -> Range<Int>? {
+        if let plan {
+            guard let months = plan.months, let start = configuration.calendar.month(containing: plan.startDay) else { return nil }
+            let index = MonthIndex(calendar: configuration.calendar, start: start, bounds: configuration.bounds)
+            return window(of: plan.backward ? AnySequence(index.backward.prefix(months)) : AnySequence(index.forward.prefix(months)))
+        }
+        switch configuration.mode {
+        case .forward(count: nil), .backward(count: nil), .paged: return nil
+        default: return window(of: configuration.months())
+        }
     }
 
     /// The warnings for `files`, one line each (without "infcal: "), and how many problems
@@ -86,7 +137,8 @@ enum EventRun {
         guard settings.needsEvents else { return .months(nil) }
         let files: [SourceFile]
         do {
-            files = try read(settings.sources)
+            let cache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
+            files = try read(settings.sources, cache: cache, window: cache == nil ? nil : window(configuration, plan: settings.agenda))
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(error.path)': \(error.reason)", status: ExitStatus.noInput))
         }

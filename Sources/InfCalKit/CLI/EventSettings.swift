@@ -10,6 +10,8 @@ public struct EventSettings: Equatable, Sendable {
     public var strict: Bool
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
+    /// Whether the parsed-event cache is used (not with `--no-cache`).
+    public var usesCache = true
 
     /// Whether events must be read for this run.
     public var needsEvents: Bool { agenda != nil || sourcesGiven || strict }
@@ -49,6 +51,7 @@ extension Configuration {
             ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
             : given
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
+        settings.usesCache = !raw.has(.noCache)
         guard let agenda = raw.last(.agenda) else { return settings }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
