@@ -11,6 +11,8 @@ public struct EventSettings: Equatable, Sendable {
     public var strict: Bool
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
+    /// Whether the parsed-event cache is used (not with `--no-cache`).
+    public var usesCache = true
 
     /// Whether events must be read for this run.
     public var needsEvents: Bool { agenda != nil || sourcesGiven || strict }
@@ -52,6 +54,7 @@ extension Configuration {
             : given
         let sources = calendars + paths.map(CalendarSource.unnamed(path:))
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
+        settings.usesCache = !raw.has(.noCache)
         guard let agenda = raw.last(.agenda) else { return settings }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
