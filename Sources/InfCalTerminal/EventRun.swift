@@ -14,6 +14,8 @@ enum EventRun {
     struct SourceFile {
         let name: String
         let file: EventFile
+        /// The index of the calendar it belongs to in the sources read.
+        let calendar: Int
     }
 
     /// The `.ics` files `source` names: itself, or those below it (sorted) for a directory.
@@ -32,15 +34,18 @@ enum EventRun {
         return found.sorted()
     }
 
-    /// Reads every source.
+    /// Reads every source on the disk. A subscription is read from its cached copy, which
+    /// this does not find yet: it is skipped.
     /// - throws: `Unreadable` for the first missing or unreadable one.
-    static func read(_ sources: [String]) throws(Unreadable) -> [SourceFile] {
+    static func read(_ sources: [CalendarSource]) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
-        for source in sources {
-            for path in try files(of: source) {
+        for (index, source) in sources.enumerated() {
+            guard let sourcePath = source.path else { continue }
+            for path in try files(of: sourcePath) {
                 switch Platform.readFile(path) {
                 case .success(let bytes):
-                    result.append(SourceFile(name: path == "-" ? "(standard input)" : path, file: EventReader.read(bytes)))
+                    result.append(SourceFile(name: path == "-" ? "(standard input)" : path, file: EventReader.read(bytes),
+                                             calendar: index))
                 case .failure(let error):
                     throw Unreadable(path: path, reason: Platform.describe(errno: error.code))
                 }
@@ -71,6 +76,24 @@ enum EventRun {
         return (lines, problems)
     }
 
+    /// The store of the events of `files`, each tagged with its calendar of `sources`: the
+    /// configured name and colour, else the colour the calendar's first file gives itself.
+    static func makeStore(_ files: [SourceFile], sources: [CalendarSource], display: DisplayZone) -> EventStore {
+        let calendars = sources.indices.map { index in
+            EventCalendar(name: sources[index].name,
+                          color: sources[index].color ?? files.first { $0.calendar == index && $0.file.calendarColor != nil }?.file.calendarColor)
+        }
+        var events: [Event] = []
+        var names: [String] = []
+        var calendarOfEvent: [Int] = []
+        for file in files {
+            events += file.file.events
+            names += repeatElement(file.name, count: file.file.events.count)
+            calendarOfEvent += repeatElement(file.calendar, count: file.file.events.count)
+        }
+        return EventStore(events: events, display: display, sources: names, calendars: calendars, calendarOfEvent: calendarOfEvent)
+    }
+
     /// How the event part of a run ends.
     enum Outcome {
         /// The run ends with this status (an error, or the agenda printed).
@@ -96,8 +119,7 @@ enum EventRun {
             return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s") or file\(problems == 1 ? "" : "s") could not be read",
                                          status: ExitStatus.dataError))
         }
-        let store = EventStore(events: files.flatMap(\.file.events), display: environment.displayZone,
-                               sources: files.flatMap { file in file.file.events.map { _ in file.name } })
+        let store = makeStore(files, sources: settings.sources, display: environment.displayZone)
         guard let plan = settings.agenda else { return .months(store) }
         let calendar = configuration.calendar
         guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }

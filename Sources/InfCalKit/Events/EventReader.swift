@@ -7,6 +7,9 @@ public struct EventFile {
     public var notes: [(line: Int, message: String)] = []
     /// Whether the file held any VCALENDAR or VEVENT at all.
     public var hasCalendarData = false
+    /// The calendar's own colour: its COLOR (RFC 7986), else its X-APPLE-CALENDAR-COLOR (the
+    /// first calendar's that has one, where a file holds several).
+    public var calendarColor: CalendarColor?
 
     public init() {}
 }
@@ -64,6 +67,10 @@ public enum EventReader {
         }
         let resolver = ZoneResolver(document: document, definitions: definitions)
         let name = calendar.first("X-WR-CALNAME").map { document.textValue($0, newline: " ") }
+        if file.calendarColor == nil {
+            file.calendarColor = (calendar.first("COLOR") ?? calendar.first("X-APPLE-CALENDAR-COLOR"))
+                .flatMap { CalendarColor(property: document.textValue($0, newline: " ")) }
+        }
         var noted = Set<String>()
         var context = Context(document: document, resolver: resolver, file: file, noted: noted)
         if let zoneLine = calendar.first("X-WR-TIMEZONE") {
