@@ -110,6 +110,14 @@ extension Platform {
         return status == 0 || status == 128 + SIGPIPE ? (text.isEmpty ? nil : text) : nil
     }
 
+    /// A pipe, both ends close-on-exec; nil when none can be made.
+    public static func makePipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
     /// The path of this process's own executable (/proc/self/exe), or nil.
     public static func ownExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -165,6 +165,15 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         completionHandler(next)
     }
 
+    // A 401 ends the exchange with its status: the credentials went with the request, no
+    // credential store is asked and no second try made (URLSession's default would retry).
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode ?? 401
+        fail(FetchFailure("HTTP \(status)", status: status))
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         lock.lock()
         self.error = error
@@ -215,7 +224,10 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         case .notConnectedToInternet: return FetchFailure("no network")
         case .httpTooManyRedirects: return FetchFailure("more than \(HTTPClient.redirectLimit) redirects")
         case .badServerResponse: return FetchFailure("bad answer from the server")
-        default: return FetchFailure("network error \(error.code.rawValue)")
+        default:
+            // libcurl's failed handshakes reach URLSession as an unknown error.
+            if url?.scheme?.lowercased() == "https" { return FetchFailure("TLS failure") }
+            return FetchFailure("network error \(error.code.rawValue)")
         }
     }
 
