@@ -46,7 +46,7 @@ public struct DayView {
             if number > 0 { lines.append("") }
             starts.append(lines.count)
             let event = occurrence.event.flatMap { index in store.flatMap { index < $0.events.count ? $0.events[index] : nil } }
-            let summary = occurrence.summary.isEmpty ? "(no title)" : AgendaPrinter.printable(occurrence.summary)
+            let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
             let heading = (number == highlighted ? Self.marker.on : Self.marker.off)
                 + Self.times(occurrence, arrow: arrow) + "  " + summary
             lines += DisplayWidth.wrap(heading, width: width, indent: 0).enumerated().map { $0.offset == 0 ? $0.element : Self.indent + $0.element }
@@ -56,10 +56,10 @@ public struct DayView {
             }
             if let event, let zone = Self.ownZone(occurrence, event: event, arrow: arrow) { details.append(zone) }
             if let location = event?.details.location, !location.isEmpty {
-                details.append("Where: " + AgendaPrinter.printable(location))
+                details.append("Where: " + InertText.forView(location))
             }
             if let calendar = occurrence.calendarName ?? occurrence.source.map(Self.fileName) {
-                details.append("Calendar: " + AgendaPrinter.printable(calendar))
+                details.append("Calendar: " + InertText.forView(calendar))
             }
             if let event, let rule = event.rule {
                 details.append("Repeats " + RuleDescription.text(rule, start: event.start.seconds))
@@ -71,7 +71,7 @@ public struct DayView {
             }
             if let description = event?.details.description, !description.isEmpty {
                 for paragraph in description.split(separator: "\n", omittingEmptySubsequences: false) {
-                    let text = AgendaPrinter.printable(String(paragraph))
+                    let text = InertText.forView(String(paragraph))
                     lines += DisplayWidth.wrap(text, width: width - Self.indent.count, indent: 0).map { $0.isEmpty ? "" : Self.indent + $0 }
                 }
             }
@@ -108,7 +108,7 @@ public struct DayView {
         let endUTC = occurrence.end - (occurrence.endOffset ?? shown)
         let ownEnd = zone.offset(atUTC: endUTC)
         let moved = Occurrence(summary: occurrence.summary, calendarName: nil, isAllDay: false, start: utc + own, end: endUTC + ownEnd)
-        return times(moved, arrow: arrow) + " in " + AgendaPrinter.printable(name)
+        return times(moved, arrow: arrow) + " in " + InertText.forView(name)
     }
 
     /// The last part of a path.
