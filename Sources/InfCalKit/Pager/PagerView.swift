@@ -293,7 +293,7 @@ public struct PagerView {
                 position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
             }
             position.append("Enter or Esc closes")
-            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
+            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth, hints: false)
         } else if case .prompt(let text) = state.screen {
             let prompt = Self.fit(Self.promptLabel + text, width: lastWidth)
             frame.lines[statusRow] = prompt
