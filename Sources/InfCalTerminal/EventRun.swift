@@ -247,8 +247,9 @@ enum EventRun {
         if configuration.json {
             try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         } else {
-            try AgendaPrinter(locale: configuration.locale, width: plan.width)
-                .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+            var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
+            printer.arrow = configuration.page.box == .ascii ? "->" : "→"
+            try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)
     }

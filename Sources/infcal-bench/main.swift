@@ -7,7 +7,7 @@ import Foundation
 // The targets live here and nowhere else (never in a test).
 
 let usage = """
-    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only] [--events-only]
+    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only] [--events-only] [--day-view-only]
            swift run -c release infcal-bench --sweep [CALENDAR...]
 
     Builds infcal with the README's release command (\(ReleaseBuild.commandLine))
@@ -23,6 +23,7 @@ let usage = """
                            (exit status 1 if the walks differ)
       --start-up-only      measure the start-up alone (its row, against ncal and python3)
       --events-only        run only the events measures
+      --day-view-only      run only the day view and search measures (in process)
       -h, --help           print this help
 
     """
@@ -33,6 +34,7 @@ struct BenchOptions {
     var calendarMonths = 12_000
     var startUpOnly = false
     var eventsOnly = false
+    var dayViewOnly = false
 
     /// Reads the command line.
     /// - throws: `BenchError.usage` for anything it does not know.
@@ -54,6 +56,7 @@ struct BenchOptions {
                 options.infcal = path
             case "--start-up-only": options.startUpOnly = true
             case "--events-only": options.eventsOnly = true
+            case "--day-view-only": options.dayViewOnly = true
             case "-h", "--help": return nil
             default: throw BenchError.usage("unknown argument '\(argument)'")
             }
@@ -92,7 +95,10 @@ func main() -> Int32 {
         if ncal == nil { benchmark.report.notes.append("ncal is not installed (Debian package ncal): its column is empty and no ratio is given.") }
         if python == nil { benchmark.report.notes.append("python3 is not installed: its column is empty.") }
 
-        if options.startUpOnly {
+        if options.dayViewOnly {
+            log("day view")
+            benchmark.measureDayView()
+        } else if options.startUpOnly {
             log("start-up")
             benchmark.measureStartUp()
         } else {

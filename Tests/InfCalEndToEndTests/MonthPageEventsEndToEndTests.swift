@@ -91,14 +91,16 @@ import Testing
         // 12 occurrences in February; 15 lines above the status line leave 11 for the list,
         // an arrow on the box's edge says there is more below.
         #expect(session.waitFor { $0.line(15).hasPrefix("agenda of February 2024  lines 1-11/12") })
-        #expect(session.screen.contains("┌──────────────────── February 2024 ─────────────────────┐"))
-        #expect(session.screen.contains("│ 2024-02-21 Wed  07:00        Call                      ↓"))
+        // The three-day offsite shows its last day, which widens the box.
+        #expect(session.screen.contains("┌─────────────────────── February 2024 ───────────────────────┐"))
+        #expect(session.screen.contains("│ 2024-02-13 Tue  all-day → 2024-02-15  Team offsite planning │"))
+        #expect(session.screen.contains("│ 2024-02-21 Wed  07:00        Call                           ↓"))
         #expect(session.screen.contains("│ 2024-02-01 Thu  18:00        Gym"))
         #expect(session.screen.contains("│ 2024-02-06 Tue  08:00-09:00  Alpha"))
         // j scrolls by a line, no further than the last line.
         try session.send("jj")
         #expect(session.waitFor { $0.line(15).hasPrefix("agenda of February 2024  lines 2-12/12") })
-        #expect(session.screen.contains("│ 2024-02-06 Tue  08:00-09:00  Alpha                     ↑"))
+        #expect(session.screen.contains("│ 2024-02-06 Tue  08:00-09:00  Alpha                          ↑"))
         #expect(session.screen.contains("2024-02-22 Thu  18:00        Gym"))
         #expect(!session.screen.contains("2024-02-01 Thu"))
         try session.send("k")

@@ -84,8 +84,9 @@ extension Configuration {
         let bounded = backward ? configuration.bounds.since != nil : configuration.bounds.until != nil
         if months == nil, environment.stdoutIsTerminal, !bounded { months = AgendaPlan.terminalMonths }
         // The day the list starts: --from's day (its first for forward, its last for backward),
-        // else today.
-        var startDay = configuration.today
+        // else where the grids start: --since forward, --until backward, else today.
+        let bounds = configuration.bounds
+        var startDay = (backward ? bounds.until : bounds.since) ?? configuration.today
         if let from = raw.last(.from), let value = from.value, let date = DateArgument.parse(value),
            let period = try? date.period(today: configuration.today, in: MonthCalendar(.gregorian)) {
             startDay = backward ? period.upperBound : period.lowerBound

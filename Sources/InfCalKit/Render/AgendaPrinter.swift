@@ -10,6 +10,14 @@ public struct AgendaPrinter {
     let weekdays: [String]
     let width: Int?
     static let timeWidth = 11
+    /// What joins a start and an end on another day: an arrow, `->` where the character set
+    /// is not UTF-8.
+    public var arrow = "→"
+    /// Occurrences that start before this day (a day number) are under way when the list
+    /// starts: they are listed first, with their true start, marked `(continuing)`.
+    public var listedFrom: Int?
+    /// The mark of an occurrence under way when the list starts.
+    public static let continuing = "(continuing)"
 
     /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
     public init(locale: Locale?, width: Int?) {
@@ -25,21 +33,41 @@ public struct AgendaPrinter {
         self.width = width
     }
 
-    /// The line of `occurrence`, without its newline.
+    /// The line of `occurrence`, without its newline: the end's date where it ends on another
+    /// day (`09:30 → 2014-04-12 10:30`, `all-day → 2014-04-11` for the last of several days).
     public func line(_ occurrence: Occurrence) -> String {
         let civil = CivilTime.day(ofSeconds: occurrence.start)
         let date = CivilTime.date(ofDay: civil)
         let weekday = DayNumber.weekday(CivilTime.dayNumber(ofCivilDay: civil))
-        var time = "all-day"
-        if !occurrence.isAllDay {
-            time = Self.clock(occurrence.start)
-            if occurrence.end > occurrence.start { time += "-" + Self.clock(occurrence.end) }
-        }
         let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
-        let text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
-            + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  " + summary
+        var text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
+            + Self.padded(times(occurrence), to: Self.timeWidth) + "  " + summary
+        if let listedFrom, occurrence.startDay < listedFrom { text += "  " + Self.continuing }
         guard let width else { return text }
         return DisplayWidth.prefix(of: text, fitting: width)
+    }
+
+    /// `text` with spaces after it to `width` characters; longer text is left whole.
+    static func padded(_ text: String, to width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// The times of `occurrence`: `09:00-10:00`, `all-day`, or with the end's date where it
+    /// ends on another day.
+    func times(_ occurrence: Occurrence) -> String {
+        let multiDay = occurrence.lastDay != occurrence.startDay
+        if occurrence.isAllDay {
+            guard multiDay else { return "all-day" }
+            return "all-day " + arrow + " " + Self.isoDate(CivilTime.date(ofDay: occurrence.lastDay + CivilTime.dayNumberOffset))
+        }
+        var time = Self.clock(occurrence.start)
+        guard occurrence.end > occurrence.start else { return time }
+        if multiDay {
+            time += " " + arrow + " " + Self.isoDate(CivilTime.date(ofDay: CivilTime.day(ofSeconds: occurrence.end))) + " "
+        } else {
+            time += "-"
+        }
+        return time + Self.clock(occurrence.end)
     }
 
     /// The line of `occurrence` under a month of the stream: the day as the grid numbers it
@@ -70,7 +98,8 @@ public struct AgendaPrinter {
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
     /// byte by byte (the stream's hot path), cut to the width when there is one.
     func append(_ occurrence: Occurrence, to bytes: inout [UInt8]) {
-        guard width == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800 else {
+        guard width == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800,
+              occurrence.lastDay == occurrence.startDay, listedFrom.map({ occurrence.startDay >= $0 }) ?? true else {
             bytes += line(occurrence).utf8
             bytes.append(0x0A)
             return
@@ -115,8 +144,10 @@ public struct AgendaPrinter {
                                                bounds: MonthBounds, to sink: ByteSink) throws {
         var block: [UInt8] = []
         block.reserveCapacity(Self.blockSize + 4096)
+        var printer = self
+        printer.listedFrom = plan.backward ? nil : max(plan.startDay, bounds.since ?? .min)
         try Self.walk(months, store: store, plan: plan, bounds: bounds) { occurrences in
-            for occurrence in occurrences { append(occurrence, to: &block) }
+            for occurrence in occurrences { printer.append(occurrence, to: &block) }
             if block.count >= Self.blockSize {
                 try sink.write(block)
                 block.removeAll(keepingCapacity: true)
@@ -128,8 +159,11 @@ public struct AgendaPrinter {
     /// Hands `body` the occurrences of each month of `months` (in the order given) that start
     /// inside `plan` and `bounds`, in the plan's order, skipping months without any, and stops
     /// early once `store` can hold no more: the agenda's walk, whatever it is printed as.
+    /// Forward, the first month's list starts with the occurrences already under way on its
+    /// first day (started before it, not yet ended), with their true starts.
     public static func walk<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
                                                      bounds: MonthBounds, body: ([Occurrence]) throws -> Void) rethrows {
+        var firstMonth = true
         for month in months {
             var first = month.firstDay
             var end = month.endDay
@@ -139,6 +173,11 @@ public struct AgendaPrinter {
             if plan.backward ? !store.mayHaveOccurrences(before: end) : !store.mayHaveOccurrences(from: first) { break }
             guard first < end else { continue }
             var occurrences = store.occurrences(startingOn: first..<end)
+            if firstMonth, !plan.backward {
+                let underWay = (store.occurrencesByDay(first..<(first + 1))[first] ?? []).filter { $0.startDay < first }
+                occurrences = underWay + occurrences
+            }
+            firstMonth = false
             if occurrences.isEmpty { continue }
             if plan.backward { occurrences.reverse() }
             try body(occurrences)
