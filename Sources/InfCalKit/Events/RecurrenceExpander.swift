@@ -276,6 +276,21 @@ public final class RecurrenceExpander {
         return counted < count ? counted : nil
     }
 
+    /// The start of the last instance of a COUNT rule, walking at most `limit` periods: what
+    /// the cache's index records as the latest an event can occur. Nil without COUNT, or when
+    /// the walk does not reach the count.
+    func lastCountedInstance(walkingAtMost limit: Int) -> Int? {
+        guard let count = rule.count, count > 0 else { return nil }
+        var counted = 0
+        for batch in 0..<limit {
+            for instance in instances(ofBatch: batch) {
+                counted += 1
+                if counted >= count { return instance }
+            }
+        }
+        return nil
+    }
+
     /// The first day of batch `index` (for the barren check only).
     private func batchStartDay(_ index: Int) -> Int {
         switch rule.frequency {

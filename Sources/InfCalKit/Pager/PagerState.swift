@@ -397,9 +397,11 @@ public struct PagerState {
     /// Goes to the month holding the date `text` names (a DATE as `--from` takes it), or
     /// leaves an error message and stays.
     public mutating func goTo(_ text: String) {
-        let typed = text.trimmingCharacters(in: .whitespaces)
-        guard !typed.isEmpty else { return }
-        guard let date = DateArgument.parse(typed) else {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return }
+        // What was typed (or pasted) is quoted back inert.
+        let typed = InertText.echo(trimmed, limit: 40)
+        guard let date = DateArgument.parse(trimmed) else {
             message = Message(text: "not a date: '\(typed)' (YYYY-MM or YYYY-MM-DD)", isError: true)
             return
         }
