@@ -68,7 +68,7 @@ extension Platform {
     public static func makeDirectories(_ path: String) throws {
         if isDirectory(path) { return }
         let parent = directory(of: path)
-        if parent != path, !parent.isEmpty { try makeDirectories(parent) }
+        if parent != path, !parent.isEmpty { let _: Void = try makeDirectories(parent) }
         if mkdir(path, 0o700) != 0, errno != EEXIST { throw WriteFailure(path: path, step: "create the directory", code: errno) }
     }
 

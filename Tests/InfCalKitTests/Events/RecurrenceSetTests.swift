@@ -158,4 +158,23 @@ import Testing
         let broken = EventReader.read(EventFixture.calendar(["DTSTART;TZID=\"Europe/Berlin:20240101T100000"]))
         #expect(broken.events.isEmpty && broken.skipped.count == 1)
     }
+
+    /// The parsed-event cache keeps what these sets need (several rules, EXRULE, the parts of a
+    /// THISANDFUTURE series): decoded, each fixture shows what reading it shows.
+    @Test func cacheKeepsSetsAndParts() {
+        let cases: [[UInt8]] = [Self.fixture("issue_75_range_parameter.ics"), Self.fixture("multiple_rrule.ics"),
+                                EventFixture.calendar(["DTSTART:19970902T090000", "RRULE:FREQ=DAILY;COUNT=20",
+                                                       "EXRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=4"])]
+        for data in cases {
+            let file = EventReader.read(data)
+            let bytes = EventCacheFormat.encode(source: "/x", key: [], files: [("x.ics", file)])
+            let decoded = bytes.withUnsafeBytes { buffer in
+                EventCacheFormat.open(buffer).flatMap { EventCacheFormat.decode($0, window: nil) }
+            }
+            let days = EventFixture.day(1997, 1, 1)..<EventFixture.day(2025, 1, 1)
+            let fresh = EventStore(events: file.events, display: .utc).occurrences(startingOn: days)
+            let cached = EventStore(events: decoded?.first?.file.events ?? [], display: .utc).occurrences(startingOn: days)
+            #expect(!fresh.isEmpty && cached == fresh)
+        }
+    }
 }
