@@ -46,7 +46,8 @@ public enum InfCal {
             var showsMonths = ![.help, .version, .listCalendars].contains(configuration.mode)
             if case .completions = configuration.mode { showsMonths = false }
             if showsMonths {
-                switch try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput) {
+                switch try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput,
+                                        fetchLater: configuration.mode == .paged) {
                 case .finished(let status): return status
                 case .months(let events): store = events
                 }
@@ -71,7 +72,10 @@ public enum InfCal {
                     try configuration.printMonths(to: standardOutput)
                 }
             case .paged:
-                return try PagerSession(configuration: configuration, events: store).run()
+                // The pager opens on the copies there are and repaints when a fetch brings fresher ones.
+                let fetch = events.needsEvents ? BackgroundFetch(events) : nil
+                return try PagerSession(configuration: configuration, events: store, fetch: fetch,
+                                        reload: { EventRun.reread(events, environment: environment) }).run()
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.

@@ -205,24 +205,35 @@ enum EventRun {
     }
 
     /// Reads the events of `settings`, reports what was skipped on standard error, and prints
-    /// the agenda when there is one (as JSON Lines with `--json`).
+    /// the agenda when there is one (as JSON Lines with `--json`). Subscriptions and CalDAV
+    /// calendars that are due are fetched first, unless `fetchLater` (the pager fetches them
+    /// while it shows the copies there are).
     static func run(_ settings: EventSettings, configuration: Configuration, environment: RunEnvironment,
-                    output: ByteSink) throws -> Outcome {
+                    output: ByteSink, fetchLater: Bool = false) throws -> Outcome {
         guard settings.needsEvents else { return .months(nil) }
+        let cache = RemoteCalendars.cache()
+        var fetched = RemoteCalendars.Report()
+        if !fetchLater {
+            fetched = RemoteCalendars.fetch(RemoteCalendars.due(settings.sources, fetching: settings.fetching, cache: cache),
+                                            cache: cache, showProgress: Platform.isTerminal(2))
+            for line in fetched.lines { InfCal.fail(line, status: 0) }
+        }
+        let sources = RemoteCalendars.localSources(settings.sources, cache: cache)
         let files: [SourceFile]
         do {
-            let cache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
-            files = try read(settings.sources, cache: cache, window: cache == nil ? nil : window(configuration, plan: settings.agenda))
+            let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
+            files = try read(sources, cache: eventCache, window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
-        let (lines, problems) = warnings(files)
+        let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
+        let problems = fileProblems + fetched.failures
         if settings.strict, problems > 0 {
-            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s") or file\(problems == 1 ? "" : "s") could not be read",
+            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s"), file\(problems == 1 ? "" : "s") or fetch\(problems == 1 ? "" : "es") failed",
                                          status: ExitStatus.dataError))
         }
-        let store = makeStore(files, sources: settings.sources, display: environment.displayZone)
+        let store = makeStore(files, sources: sources, display: environment.displayZone)
         guard let plan = settings.agenda else { return .months(store) }
         let calendar = configuration.calendar
         guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }
@@ -240,5 +251,13 @@ enum EventRun {
                 .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)
+    }
+
+    /// The store of `settings`' calendars as their copies are now, for the pager to show
+    /// after a fetch; warnings are not repeated. Nil when a source cannot be read any more.
+    static func reread(_ settings: EventSettings, environment: RunEnvironment) -> EventStore? {
+        let sources = RemoteCalendars.localSources(settings.sources, cache: RemoteCalendars.cache())
+        guard let files = try? read(sources) else { return nil }
+        return makeStore(files, sources: sources, display: environment.displayZone)
     }
 }

@@ -9,6 +9,18 @@ public struct EventSettings: Equatable, Sendable {
     public var sourcesGiven: Bool
     /// `--strict`.
     public var strict: Bool
+    /// When subscriptions and CalDAV calendars are fetched: `--refresh`, `--offline`, else when due.
+    public var fetching: Fetching = .whenDue
+
+    /// When a run fetches its calendars from the network.
+    public enum Fetching: Equatable, Sendable {
+        /// When a copy is older than its calendar's `refresh`.
+        case whenDue
+        /// Every one now (`--refresh`).
+        case now
+        /// Never (`--offline`).
+        case never
+    }
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
     /// Whether the parsed-event cache is used (not with `--no-cache`).
@@ -55,6 +67,7 @@ extension Configuration {
         let sources = calendars + paths.map(CalendarSource.unnamed(path:))
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
         settings.usesCache = !raw.has(.noCache)
+        settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
         guard let agenda = raw.last(.agenda) else { return settings }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
