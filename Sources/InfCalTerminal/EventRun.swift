@@ -37,9 +37,10 @@ enum EventRun {
     /// Reads every source on the disk. A subscription is read from its cached copy, which
     /// this does not find yet: it is skipped.
     /// - throws: `Unreadable` for the first missing or unreadable one.
-    static func read(_ sources: [CalendarSource]) throws(Unreadable) -> [SourceFile] {
+    /// The sources of `skipping` are not read.
+    static func read(_ sources: [CalendarSource], skipping: Set<Int> = []) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
-        for (index, source) in sources.enumerated() {
+        for (index, source) in sources.enumerated() where !skipping.contains(index) {
             guard let sourcePath = source.path else { continue }
             for path in try files(of: sourcePath) {
                 switch Platform.readFile(path) {
@@ -109,7 +110,8 @@ enum EventRun {
         guard settings.needsEvents else { return .months(nil) }
         let files: [SourceFile]
         do {
-            files = try read(settings.sources)
+            // The pager can show a hidden calendar again, so it reads them all.
+            files = try read(settings.sources, skipping: configuration.mode == .paged ? [] : settings.hidden)
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(error.path)': \(error.reason)", status: ExitStatus.noInput))
         }
@@ -120,6 +122,7 @@ enum EventRun {
                                          status: ExitStatus.dataError))
         }
         let store = makeStore(files, sources: settings.sources, display: environment.displayZone)
+        store.hidden = settings.hidden
         guard let plan = settings.agenda else { return .months(store) }
         let calendar = configuration.calendar
         guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }
@@ -133,8 +136,10 @@ enum EventRun {
         if configuration.json {
             try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         } else {
-            try AgendaPrinter(locale: configuration.locale, width: plan.width)
-                .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+            var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
+            printer.calendarWidth = store.calendarWidth
+            printer.colors = configuration.color ? configuration.trueColor : nil
+            try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)
     }
