@@ -1,5 +1,6 @@
 import Foundation
 import InfCalKit
+import InfCalRemote
 
 /// Reading the event sources of a run and printing the agenda: the part of the run that
 /// touches files for events.
@@ -37,9 +38,10 @@ enum EventRun {
     /// Reads every source on the disk. A subscription is read from its cached copy, which
     /// this does not find yet: it is skipped.
     /// - throws: `Unreadable` for the first missing or unreadable one.
-    static func read(_ sources: [CalendarSource]) throws(Unreadable) -> [SourceFile] {
+    /// The sources of `skipping` are not read.
+    static func read(_ sources: [CalendarSource], skipping: Set<Int> = []) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
-        for (index, source) in sources.enumerated() {
+        for (index, source) in sources.enumerated() where !skipping.contains(index) {
             guard let sourcePath = source.path else { continue }
             for path in try files(of: sourcePath) {
                 switch Platform.readFile(path) {
@@ -116,10 +118,11 @@ enum EventRun {
                                             cache: cache, showProgress: Platform.isTerminal(2))
             for line in fetched.lines { InfCal.fail(line, status: 0) }
         }
-        let sources = RemoteCalendars.localSources(settings.sources, cache: cache)
+        let (sources, hidden) = localSources(settings, cache: cache)
         let files: [SourceFile]
         do {
-            files = try read(sources)
+            // The pager can show a hidden calendar again, so it reads them all.
+            files = try read(sources, skipping: configuration.mode == .paged ? [] : hidden)
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(error.path)': \(error.reason)", status: ExitStatus.noInput))
         }
@@ -131,6 +134,7 @@ enum EventRun {
                                          status: ExitStatus.dataError))
         }
         let store = makeStore(files, sources: sources, display: environment.displayZone)
+        store.hidden = hidden
         guard let plan = settings.agenda else { return .months(store) }
         let calendar = configuration.calendar
         guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }
@@ -144,8 +148,10 @@ enum EventRun {
         if configuration.json {
             try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         } else {
-            try AgendaPrinter(locale: configuration.locale, width: plan.width)
-                .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+            var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
+            printer.calendarWidth = store.calendarWidth
+            printer.colors = configuration.color ? configuration.trueColor : nil
+            try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)
     }
@@ -153,8 +159,17 @@ enum EventRun {
     /// The store of `settings`' calendars as their copies are now, for the pager to show
     /// after a fetch; warnings are not repeated. Nil when a source cannot be read any more.
     static func reread(_ settings: EventSettings, environment: RunEnvironment) -> EventStore? {
-        let sources = RemoteCalendars.localSources(settings.sources, cache: RemoteCalendars.cache())
+        let (sources, hidden) = localSources(settings, cache: RemoteCalendars.cache())
         guard let files = try? read(sources) else { return nil }
-        return makeStore(files, sources: sources, display: environment.displayZone)
+        let store = makeStore(files, sources: sources, display: environment.displayZone)
+        store.hidden = hidden
+        return store
+    }
+
+    /// The sources of `settings` as they are read, URL sources replaced by their cached
+    /// copies, and the ones of them `--only` and `--hide` leave out.
+    static func localSources(_ settings: EventSettings, cache: RemoteCache?) -> (sources: [CalendarSource], hidden: Set<Int>) {
+        let (sources, origins) = RemoteCalendars.localSources(settings.sources, cache: cache)
+        return (sources, Set(sources.indices.filter { settings.hidden.contains(origins[$0]) }))
     }
 }

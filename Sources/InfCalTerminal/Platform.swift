@@ -115,6 +115,13 @@ public enum Platform {
     /// A failed system call's errno.
     public struct SystemError: Error {
         public let code: Int32
+
+        /// ENOENT: nothing at the path.
+        public var isMissing: Bool { code == ENOENT }
+        /// EISDIR: a directory where a file was wanted.
+        public var isDirectory: Bool { code == EISDIR }
+        /// ENODEV: `readRegularFile`'s "not a regular file".
+        public var isNotRegular: Bool { code == ENODEV }
     }
 
     /// The bytes of the file at `path` (or of standard input for `-`), or the errno that
@@ -129,6 +136,32 @@ public enum Platform {
         if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(SystemError(code: errno))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+
+    /// The bytes of the regular file at `path`, at most `limit` of them and one more (so that
+    /// a larger file is seen to be larger), or the errno that stopped the reading: EISDIR for
+    /// a directory, ENODEV for anything else that is not a regular file (a FIFO, a device),
+    /// which is opened without waiting for a writer and not read.
+    public static func readRegularFile(_ path: String, limit: Int) -> Result<[UInt8], SystemError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(SystemError(code: EISDIR)) }
+        if (info.st_mode & S_IFMT) != S_IFREG { return .failure(SystemError(code: ENODEV)) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }

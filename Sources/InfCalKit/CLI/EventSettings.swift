@@ -21,6 +21,8 @@ public struct EventSettings: Equatable, Sendable {
         /// Never (`--offline`).
         case never
     }
+    /// The sources (indices into `sources`) `--only` and `--hide` leave out.
+    public var hidden: Set<Int> = []
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
 
@@ -51,6 +53,40 @@ public struct AgendaPlan: Equatable, Sendable {
 }
 
 extension Configuration {
+    /// The sources `--only` and `--hide` leave out: with `--only`, every named calendar not
+    /// named in it; then those `--hide` names. Sources without a name (`--events`) are shown.
+    /// - throws: `UsageError.invalidValue` for a name no calendar has, with did-you-mean.
+    static func hiddenCalendars(_ raw: RawOptions, sources: [CalendarSource]) throws(UsageError) -> Set<Int> {
+        let names = sources.compactMap(\.name)
+        func chosen(_ key: OptionKey) throws(UsageError) -> [String]? {
+            let occurrences = raw.occurrences.filter { $0.key == key }
+            guard !occurrences.isEmpty else { return nil }
+            var result: [String] = []
+            for occurrence in occurrences {
+                for part in (occurrence.value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
+                    let name = part.trimmingSpaces
+                    guard names.contains(name) else {
+                        let expected = names.isEmpty ? "the name of a configured calendar, and none is configured"
+                            : "a configured calendar (\(names.joined(separator: ", ")))"
+                            + (ArgumentParser.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "")
+                        throw .invalidValue(option: occurrence.spelling, value: name, expected: expected)
+                    }
+                    result.append(name)
+                }
+            }
+            return result
+        }
+        let only = try chosen(.only)
+        let hide = try chosen(.hide) ?? []
+        var hidden = Set<Int>()
+        for (index, source) in sources.enumerated() {
+            guard let name = source.name else { continue }
+            if let only, !only.contains(name) { hidden.insert(index) }
+            if hide.contains(name) { hidden.insert(index) }
+        }
+        return hidden
+    }
+
     /// Resolves the event options against `environment` and the resolved `configuration`.
     /// - throws: `UsageError` for `--agenda` with `--paged`, `--year` or `--calendar list`, or
     ///   with no events to list.
@@ -65,6 +101,7 @@ extension Configuration {
         let sources = calendars + paths.map(CalendarSource.unnamed(path:))
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
         settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
+        settings.hidden = try hiddenCalendars(raw, sources: sources)
         guard let agenda = raw.last(.agenda) else { return settings }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
