@@ -128,10 +128,11 @@ enum EventRun {
         }
         let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
-        let problems = fileProblems + fetched.failures
-        if settings.strict, problems > 0 {
-            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s"), file\(problems == 1 ? "" : "s") or fetch\(problems == 1 ? "" : "es") failed",
-                                         status: ExitStatus.dataError))
+        if settings.strict, fileProblems + fetched.failures > 0 {
+            let counts = [(fileProblems, "event\(fileProblems == 1 ? "" : "s") or file\(fileProblems == 1 ? "" : "s") could not be read"),
+                          (fetched.failures, "calendar\(fetched.failures == 1 ? "" : "s") could not be fetched")]
+            let text = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: "; ")
+            return .finished(InfCal.fail("--strict: " + text, status: ExitStatus.dataError))
         }
         let store = makeStore(files, sources: sources, display: environment.displayZone)
         store.hidden = hidden
@@ -170,6 +171,11 @@ enum EventRun {
     /// copies, and the ones of them `--only` and `--hide` leave out.
     static func localSources(_ settings: EventSettings, cache: RemoteCache?) -> (sources: [CalendarSource], hidden: Set<Int>) {
         let (sources, origins) = RemoteCalendars.localSources(settings.sources, cache: cache)
-        return (sources, Set(sources.indices.filter { settings.hidden.contains(origins[$0]) }))
+        return (sources, Set(sources.indices.filter { index in
+            let origin = origins[index]
+            guard !settings.hidden.contains(origin) else { return true }
+            guard let account = settings.sources[origin].name, let name = sources[index].name, name != account else { return false }
+            return settings.hides(calendar: name, of: account)
+        }))
     }
 }

@@ -108,6 +108,20 @@ import Testing
         }
     }
 
+    @Test func onlyAndHideChooseAccountsAndTheirDiscoveredCalendars() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        _ = try radicale.events()
+        #expect(Self.pairs(try radicale.events(["--only", "bob"]).events) == ["bob: Match"])
+        #expect(Self.pairs(try radicale.events(["--hide", "alice"]).events) == ["bob: Match"])
+        #expect(Self.pairs(try radicale.events(["--only", "alice/Home"]).events) == ["alice/Home: Dentist"])
+        #expect(Self.pairs(try radicale.events(["--hide", "alice/Work,bob"]).events) == ["alice/Home: Dentist"])
+        let unknown = try radicale.events(["--only", "carol"])
+        #expect(unknown.run.status == 64)
+        #expect(unknown.run.stdout.isEmpty)
+    }
+
     @Test func theServersColoursColourTheCalendars() throws {
         try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
         let radicale = try Server()

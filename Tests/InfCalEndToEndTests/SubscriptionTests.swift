@@ -223,6 +223,25 @@ import Testing
             columns: 100, rows: 30, controllingTerminal: true, stdinFromNull: false)
     }
 
+    @Test func atATerminalASlowFetchShowsItsProgressAndErasesIt() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        // /slow sends the feed in twenty pieces a tenth of a second apart.
+        let setup = try Setup(path: "/slow")
+        defer { setup.server.stop() }
+        let session = try PseudoTerminalSession(
+            executable: BinaryRunner.executable.path,
+            arguments: ["--config", setup.home.config.path, "--today", "2024-02-15"] + Self.agenda,
+            environment: PseudoTerminalSession.pinnedEnvironment.merging(setup.home.environment.compactMapValues { $0 }) { $1 },
+            columns: 100, rows: 30, controllingTerminal: true, stdinFromNull: true)
+        #expect(session.waitForExit(timeout: 30) == .exited(0))
+        let written = String(decoding: session.output, as: UTF8.self)
+        #expect(written.contains("\rinfcal: work: fetching, "), "\(written.debugDescription)")
+        #expect(written.contains(" bytes\u{1B}[K"))
+        // Erased before the agenda: the screen shows the event and no progress.
+        #expect(session.screen.contains("Standup"))
+        #expect(!session.screen.contains("fetching"))
+    }
+
     @Test func thePagerOpensOnTheCopyWhileTheServerSaysNothing() throws {
         try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
         let setup = try Setup(extra: "timeout = 60\n")

@@ -23,6 +23,18 @@ public struct EventSettings: Equatable, Sendable {
     }
     /// The sources (indices into `sources`) `--only` and `--hide` leave out.
     public var hidden: Set<Int> = []
+    /// The calendars of CalDAV accounts (`NAME/CALENDAR`, known once discovered) that
+    /// `--only` keeps (nil: it names none) and `--hide` leaves out.
+    public var onlyAccountCalendars: [String]?
+    public var hiddenAccountCalendars: [String] = []
+
+    /// Whether the calendar `name`, one of those the source `account` expands into, is left out
+    /// by `--only` or `--hide` (the source itself aside, which `hidden` says).
+    public func hides(calendar name: String, of account: String) -> Bool {
+        if hiddenAccountCalendars.contains(name) { return true }
+        guard let only = onlyAccountCalendars, only.contains(where: { $0.hasPrefix(account + "/") }) else { return false }
+        return !only.contains(name)
+    }
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
 
@@ -56,8 +68,18 @@ extension Configuration {
     /// The sources `--only` and `--hide` leave out: with `--only`, every named calendar not
     /// named in it; then those `--hide` names. Sources without a name (`--events`) are shown.
     /// - throws: `UsageError.invalidValue` for a name no calendar has, with did-you-mean.
-    static func hiddenCalendars(_ raw: RawOptions, sources: [CalendarSource]) throws(UsageError) -> Set<Int> {
+    static func hiddenCalendars(_ raw: RawOptions, sources: [CalendarSource]) throws(UsageError)
+        -> (hidden: Set<Int>, only: [String]?, hide: [String]) {
         let names = sources.compactMap(\.name)
+        // A URL source may be a CalDAV account whose calendars, named NAME/CALENDAR, are
+        // known only once discovered: any NAME/... of such a source is taken.
+        let accounts = sources.compactMap { source -> String? in
+            if case .url = source.location { return source.name }
+            return nil
+        }
+        func known(_ name: String) -> Bool {
+            names.contains(name) || accounts.contains { name.hasPrefix($0 + "/") && name.count > $0.count + 1 }
+        }
         func chosen(_ key: OptionKey) throws(UsageError) -> [String]? {
             let occurrences = raw.occurrences.filter { $0.key == key }
             guard !occurrences.isEmpty else { return nil }
@@ -65,7 +87,7 @@ extension Configuration {
             for occurrence in occurrences {
                 for part in (occurrence.value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
                     let name = part.trimmingSpaces
-                    guard names.contains(name) else {
+                    guard known(name) else {
                         let expected = names.isEmpty ? "the name of a configured calendar, and none is configured"
                             : "a configured calendar (\(names.joined(separator: ", ")))"
                             + (ArgumentParser.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "")
@@ -81,10 +103,10 @@ extension Configuration {
         var hidden = Set<Int>()
         for (index, source) in sources.enumerated() {
             guard let name = source.name else { continue }
-            if let only, !only.contains(name) { hidden.insert(index) }
+            if let only, !only.contains(where: { $0 == name || $0.hasPrefix(name + "/") }) { hidden.insert(index) }
             if hide.contains(name) { hidden.insert(index) }
         }
-        return hidden
+        return (hidden, only?.filter { $0.contains("/") }, hide.filter { $0.contains("/") })
     }
 
     /// Resolves the event options against `environment` and the resolved `configuration`.
@@ -101,7 +123,7 @@ extension Configuration {
         let sources = calendars + paths.map(CalendarSource.unnamed(path:))
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
         settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
-        settings.hidden = try hiddenCalendars(raw, sources: sources)
+        (settings.hidden, settings.onlyAccountCalendars, settings.hiddenAccountCalendars) = try hiddenCalendars(raw, sources: sources)
         guard let agenda = raw.last(.agenda) else { return settings }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
