@@ -29,7 +29,7 @@ let package = Package(
         // Test support: runs a program under a pseudo-terminal and rebuilds its screen; the
         // end-to-end tests and the benchmark (key press to repaint) drive the pager with it.
         .target(name: "InfCalPTY", dependencies: ["InfCalKit", "InfCalProcess"]),
-        // The benchmark of issue 5 (`swift run -c release infcal-bench`): it builds the release
+        // The benchmark (`swift run -c release infcal-bench`): it builds the release
         // infcal itself and times whole processes; InfCalKit only for the in-process measures.
         .executableTarget(name: "infcal-bench", dependencies: ["InfCalKit", "InfCalPTY", "InfCalProcess"]),
         .testTarget(name: "InfCalKitTests", dependencies: ["InfCalKit", "InfCalRemote"]),

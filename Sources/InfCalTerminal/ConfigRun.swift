@@ -9,12 +9,13 @@ enum ConfigRun {
     static func load(_ raw: RawOptions, environment: RunEnvironment) throws(ConfigError) -> (file: String, config: ConfigFile) {
         guard let (path, explicit) = ConfigFile.location(raw, environment: environment) else { return ("", ConfigFile()) }
         let bytes: [UInt8]
-        switch Platform.readRegularFile(path, limit: ConfigParser.sizeLimit) {
+        switch Platform.readBounded(path: path, limit: ConfigParser.sizeLimit, regularOnly: true) {
         case .success(let read):
             bytes = read
         case .failure(let error):
             if error.isMissing, !explicit { return (path, ConfigFile()) }
             let reason = error.isDirectory ? "is a directory, not a config file"
+                : error.isTooLarge ? "is not a config file (larger than \(ConfigParser.sizeLimit / 1024) KiB)"
                 : error.isNotRegular ? "is not a regular file" : "cannot be read: " + Platform.describe(errno: error.code)
             throw ConfigError(file: path, line: nil, message: reason)
         }

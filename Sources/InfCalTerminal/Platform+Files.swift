@@ -56,7 +56,7 @@ extension Platform {
     }
 
     /// The names in the directory `path` (without `.` and `..`), sorted; empty when it cannot be read.
-    public static func directoryEntries(_ path: String) -> [String] {
+    public static func directoryNames(_ path: String) -> [String] {
         guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []
@@ -76,25 +76,18 @@ extension Platform {
 
     /// Removes the directory `path` and everything in it (files and directories only).
     public static func removeTree(_ path: String) {
-        for name in directoryEntries(path) {
+        for name in directoryNames(path) {
             let inner = path + "/" + name
             if isDirectory(inner) { removeTree(inner) } else { _ = unlink(inner) }
         }
         _ = rmdir(path)
     }
 
-    /// Whether something exists at `path`.
-    public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
-    }
+    // `exists` is in Platform+Writes.swift (lstat: a dangling link counts as something).
 
     // MARK: The wall clock
 
-    /// Seconds since 1970 now.
-    public static func secondsNow() -> Int {
-        Int(Glibc.time(nil))
-    }
+    // `secondsNow` is in Platform+Cache.swift.
 
     /// `seconds` since 1970 as local time, `YYYY-MM-DD HH:MM`, as the C library reads TZ.
     public static func localMinute(_ seconds: Int) -> String {

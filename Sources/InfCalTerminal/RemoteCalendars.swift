@@ -40,16 +40,8 @@ enum RemoteCalendars {
     /// subscription's file, or one directory each CalDAV calendar (named `NAME/CALENDAR`
     /// when the URL named an account rather than one calendar, coloured by the server's
     /// calendar-color unless the config file gives a colour). A URL without a copy adds none.
-    /// - returns: the sources, and for each the index in `sources` of the one it comes from.
-    static func localSources(_ sources: [CalendarSource], cache: RemoteCache?) -> (sources: [CalendarSource], origins: [Int]) {
-        var local: [CalendarSource] = []
-        var origins: [Int] = []
-        for (index, source) in sources.enumerated() {
-            let copies = localCopies(of: source, cache: cache)
-            local += copies
-            origins += repeatElement(index, count: copies.count)
-        }
-        return (local, origins)
+    static func localSources(_ sources: [CalendarSource], cache: RemoteCache?) -> [CalendarSource] {
+        sources.flatMap { localCopies(of: $0, cache: cache) }
     }
 
     /// The local sources of one source: itself, or the cached copies of a URL source.
@@ -63,7 +55,7 @@ enum RemoteCalendars {
             local.location = .path(files.copy)
             return [local]
         }
-        return Platform.directoryEntries(files.collections).compactMap { entry -> CalendarSource? in
+        return Platform.directoryNames(files.collections).compactMap { entry -> CalendarSource? in
             let directory = files.collections + "/" + entry
             guard case .success(let bytes) = Platform.readFile(directory + "/" + CalendarFiles.collectionFile),
                   let collection = CacheMeta(bytes: bytes)?.message else { return nil }

@@ -114,7 +114,7 @@ struct CalDAVSync {
             kept.insert(directory)
             if try sync(collection, into: directory) { changed = true }
         }
-        for name in Platform.directoryEntries(root) where !kept.contains(root + "/" + name) {
+        for name in Platform.directoryNames(root) where !kept.contains(root + "/" + name) {
             Platform.removeTree(root + "/" + name)
             changed = true
         }
@@ -221,7 +221,7 @@ struct CalDAVSync {
             items[file] = (path, response.text(DAVNamespace.dav, "getetag") ?? "")
         }
         // Files of events that are gone from the server go too.
-        for name in Platform.directoryEntries(directory) where name.hasSuffix(".ics") && items[name] == nil {
+        for name in Platform.directoryNames(directory) where name.hasSuffix(".ics") && items[name] == nil {
             Platform.removeFile(directory + "/" + name)
         }
         stored.items = items

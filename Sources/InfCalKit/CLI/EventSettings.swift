@@ -9,6 +9,20 @@ public struct EventSettings: Equatable, Sendable {
     public var sourcesGiven: Bool
     /// `--strict`.
     public var strict: Bool
+    /// The calendars `--only` names (nil: no `--only`) and those `--hide` names.
+    public var only: [String]?
+    public var hide: [String] = []
+
+    /// Whether `--only` and `--hide` leave `source` out. A source without a name (`--events`)
+    /// is always shown; a calendar discovered on a server, `work/tasks`, goes with `work`
+    /// unless it is named itself.
+    public func hides(_ source: CalendarSource) -> Bool {
+        guard let name = source.name else { return false }
+        let account = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+        func names(_ list: [String]) -> Bool { list.contains(name) || list.contains(account) }
+        if let only, !names(only) { return true }
+        return names(hide)
+    }
     /// When subscriptions and CalDAV calendars are fetched: `--refresh`, `--offline`, else when due.
     public var fetching: Fetching = .whenDue
 
@@ -21,22 +35,10 @@ public struct EventSettings: Equatable, Sendable {
         /// Never (`--offline`).
         case never
     }
-    /// The sources (indices into `sources`) `--only` and `--hide` leave out.
-    public var hidden: Set<Int> = []
-    /// The calendars of CalDAV accounts (`NAME/CALENDAR`, known once discovered) that
-    /// `--only` keeps (nil: it names none) and `--hide` leaves out.
-    public var onlyAccountCalendars: [String]?
-    public var hiddenAccountCalendars: [String] = []
-
-    /// Whether the calendar `name`, one of those the source `account` expands into, is left out
-    /// by `--only` or `--hide` (the source itself aside, which `hidden` says).
-    public func hides(calendar name: String, of account: String) -> Bool {
-        if hiddenAccountCalendars.contains(name) { return true }
-        guard let only = onlyAccountCalendars, only.contains(where: { $0.hasPrefix(account + "/") }) else { return false }
-        return !only.contains(name)
-    }
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
+    /// Whether the parsed-event cache is used (not with `--no-cache`).
+    public var usesCache = true
 
     /// Whether events must be read for this run.
     public var needsEvents: Bool { agenda != nil || sourcesGiven || strict }
@@ -65,21 +67,11 @@ public struct AgendaPlan: Equatable, Sendable {
 }
 
 extension Configuration {
-    /// The sources `--only` and `--hide` leave out: with `--only`, every named calendar not
-    /// named in it; then those `--hide` names. Sources without a name (`--events`) are shown.
-    /// - throws: `UsageError.invalidValue` for a name no calendar has, with did-you-mean.
-    static func hiddenCalendars(_ raw: RawOptions, sources: [CalendarSource]) throws(UsageError)
-        -> (hidden: Set<Int>, only: [String]?, hide: [String]) {
+    /// The names `--only` (nil when it is not given) and `--hide` give.
+    /// - throws: `UsageError.invalidValue` for a name no calendar has (a configured one, or
+    ///   one discovered below it, `work/tasks`), with did-you-mean.
+    static func chosenCalendars(_ raw: RawOptions, sources: [CalendarSource]) throws(UsageError) -> (only: [String]?, hide: [String]) {
         let names = sources.compactMap(\.name)
-        // A URL source may be a CalDAV account whose calendars, named NAME/CALENDAR, are
-        // known only once discovered: any NAME/... of such a source is taken.
-        let accounts = sources.compactMap { source -> String? in
-            if case .url = source.location { return source.name }
-            return nil
-        }
-        func known(_ name: String) -> Bool {
-            names.contains(name) || accounts.contains { name.hasPrefix($0 + "/") && name.count > $0.count + 1 }
-        }
         func chosen(_ key: OptionKey) throws(UsageError) -> [String]? {
             let occurrences = raw.occurrences.filter { $0.key == key }
             guard !occurrences.isEmpty else { return nil }
@@ -87,7 +79,8 @@ extension Configuration {
             for occurrence in occurrences {
                 for part in (occurrence.value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
                     let name = part.trimmingSpaces
-                    guard known(name) else {
+                    let account = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+                    guard names.contains(name) || (name.contains("/") && names.contains(account)) else {
                         let expected = names.isEmpty ? "the name of a configured calendar, and none is configured"
                             : "a configured calendar (\(names.joined(separator: ", ")))"
                             + (ArgumentParser.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "")
@@ -98,15 +91,7 @@ extension Configuration {
             }
             return result
         }
-        let only = try chosen(.only)
-        let hide = try chosen(.hide) ?? []
-        var hidden = Set<Int>()
-        for (index, source) in sources.enumerated() {
-            guard let name = source.name else { continue }
-            if let only, !only.contains(where: { $0 == name || $0.hasPrefix(name + "/") }) { hidden.insert(index) }
-            if hide.contains(name) { hidden.insert(index) }
-        }
-        return (hidden, only?.filter { $0.contains("/") }, hide.filter { $0.contains("/") })
+        return (try chosen(.only), try chosen(.hide) ?? [])
     }
 
     /// Resolves the event options against `environment` and the resolved `configuration`.
@@ -122,8 +107,9 @@ extension Configuration {
             : given
         let sources = calendars + paths.map(CalendarSource.unnamed(path:))
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
+        (settings.only, settings.hide) = try chosenCalendars(raw, sources: sources)
+        settings.usesCache = !raw.has(.noCache)
         settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
-        (settings.hidden, settings.onlyAccountCalendars, settings.hiddenAccountCalendars) = try hiddenCalendars(raw, sources: sources)
         guard let agenda = raw.last(.agenda) else { return settings }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }

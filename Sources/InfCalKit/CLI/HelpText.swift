@@ -74,7 +74,8 @@ public enum HelpText {
         (unset or dumb) turn off --color auto; COLUMNS is the width --columns auto
         and --wall assume when output is not a terminal; TZ decides which day is
         today and on which day an event falls; INFCAL_EVENTS lists event files and
-        directories, colon-separated, when no --events is given.
+        directories, colon-separated, when no --events is given; XDG_CACHE_HOME (else
+        HOME/.cache) holds infcal/, the parsed-event cache.
 
         Config file: --config PATH, else INFCAL_CONFIG, else
         $XDG_CONFIG_HOME/infcal/config (default ~/.config/infcal/config). In

@@ -30,9 +30,9 @@ public struct RunEnvironment: Sendable {
         setVariables.last { $0.name == name }?.value
     }
     /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR,
-    /// COLORTERM, COLUMNS, INFCAL_EVENTS, and those that find the config file.
+    /// COLORTERM, COLUMNS, INFCAL_EVENTS, and those that find the config file and the cache.
     public static let variableNames = LocaleSetting.variables
-        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLORTERM", "COLUMNS", "INFCAL_EVENTS", "INFCAL_CONFIG", "XDG_CONFIG_HOME", "HOME"]
+        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLORTERM", "COLUMNS", "INFCAL_EVENTS", "INFCAL_CONFIG", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
 
     /// Whether the terminal shows 24-bit colour, as COLORTERM says (`truecolor` or `24bit`).
     public var showsTrueColor: Bool {

@@ -49,10 +49,10 @@ public struct AgendaPrinter {
     /// `lead` and then the calendar's name (in its column) and the summary of `occurrence`,
     /// `cut` to the line's width, and coloured after `lead` where the calendar has a colour.
     func finished(_ lead: String, _ occurrence: Occurrence, cut: (String) -> String) -> String {
-        let summary = occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)
+        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
         var name = ""
         if calendarWidth > 0 {
-            name = Self.printable(occurrence.calendarName ?? "")
+            name = InertText.forView(occurrence.calendarName ?? "")
             name += String(repeating: " ", count: max(0, calendarWidth - DisplayWidth.of(name))) + "  "
         }
         let text = cut(lead + name + summary)
@@ -82,16 +82,6 @@ public struct AgendaPrinter {
         let minutes = CivilTime.floorMod(seconds, CivilTime.secondsPerDay) / 60
         let text = String(minutes / 60 + 100).dropFirst() + ":" + String(minutes % 60 + 100).dropFirst()
         return String(text)
-    }
-
-    /// `text` with control characters (which could drive the terminal) made spaces.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
@@ -132,7 +122,7 @@ public struct AgendaPrinter {
             }
         }
         bytes += [0x20, 0x20]
-        bytes += (occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)).utf8
+        bytes += (occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)).utf8
         bytes.append(0x0A)
     }
 
