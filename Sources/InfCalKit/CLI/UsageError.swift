@@ -97,4 +97,6 @@ public enum ExitStatus {
     public static let dataError: Int32 = 65
     /// An events file that is missing or cannot be read (EX_NOINPUT).
     public static let noInput: Int32 = 66
+    /// A calendar infcal may not write: read-only, or a subscription (EX_NOPERM).
+    public static let noPermission: Int32 = 77
 }

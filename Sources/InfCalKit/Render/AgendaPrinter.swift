@@ -10,6 +10,8 @@ public struct AgendaPrinter {
     let weekdays: [String]
     let width: Int?
     static let timeWidth = 11
+    /// Whether each line ends in a tab and the UID.
+    public var showsUID = false
 
     /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
     public init(locale: Locale?, width: Int?) {
@@ -38,6 +40,7 @@ public struct AgendaPrinter {
         let summary = occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)
         let text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
             + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  " + summary
+        if showsUID { return text + "\t" + Self.printable(occurrence.uid) }
         guard let width else { return text }
         return DisplayWidth.prefix(of: text, fitting: width)
     }
@@ -116,6 +119,10 @@ public struct AgendaPrinter {
         }
         bytes += [0x20, 0x20]
         bytes += (occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)).utf8
+        if showsUID {
+            bytes.append(0x09)
+            bytes += Self.printable(occurrence.uid).utf8
+        }
         bytes.append(0x0A)
     }
 
@@ -123,6 +130,13 @@ public struct AgendaPrinter {
     /// `bounds`, in blocks of about 64 KiB, and stops early once `store` can hold no more.
     public func print<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
                                                bounds: MonthBounds, to sink: ByteSink) throws {
+        var printer = self
+        printer.showsUID = plan.showsUID
+        try printer.printLines(months, store: store, plan: plan, bounds: bounds, to: sink)
+    }
+
+    private func printLines<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
+                                                     bounds: MonthBounds, to sink: ByteSink) throws {
         var block: [UInt8] = []
         block.reserveCapacity(Self.blockSize + 4096)
         try Self.walk(months, store: store, plan: plan, bounds: bounds) { occurrences in
