@@ -42,12 +42,6 @@ extension Platform {
                            changed: (info.st_ctim.tv_sec, info.st_ctim.tv_nsec), mode: UInt32(info.st_mode))
     }
 
-    /// Whether something (a file, a directory, a link) is at `path`.
-    public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
-    }
-
     /// Whether this process may write the file at `path` (access(2) with W_OK).
     public static func isWritable(_ path: String) -> Bool {
         access(path, W_OK) == 0
@@ -69,14 +63,6 @@ extension Platform {
         return try body()
     }
 
-    /// Makes the directory `path` and those above it that are missing (mode 0700 for new ones).
-    public static func makeDirectories(_ path: String) throws {
-        if isDirectory(path) { return }
-        let parent = directory(of: path)
-        if parent != path, !parent.isEmpty { try makeDirectories(parent) }
-        if mkdir(path, 0o700) != 0, errno != EEXIST { throw WriteFailure(path: path, step: "create the directory", code: errno) }
-    }
-
     /// The directory part of `path` ("." for a bare name).
     public static func directory(of path: String) -> String {
         var trimmed = Substring(path)
@@ -89,7 +75,7 @@ extension Platform {
     /// with `replacing` false, links it to `path`, failing if something is there), and
     /// flushes the directory. The new file gets `mode` (else the old file's, else 0644 less
     /// the umask). The old file is untouched when any step fails.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, replacing: Bool = true, mode: UInt32? = nil) throws {
+    public static func writeDurably(_ bytes: [UInt8], to path: String, replacing: Bool = true, mode: UInt32? = nil) throws {
         let directory = directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var temporary = ""
@@ -141,12 +127,7 @@ extension Platform {
         guard fsync(fd) == 0 || errno == EINVAL else { throw WriteFailure(path: path, step: "flush (fsync) the directory", code: errno) }
     }
 
-    // MARK: Time now
-
-    /// Seconds since 1970 now (UTC civil seconds).
-    public static func now() -> Int {
-        Int(Glibc.time(nil))
-    }
+    // MARK: Zone
 
     /// Where /etc/localtime points, if it is a link (`/usr/share/zoneinfo/Europe/Berlin`).
     public static func linkTarget(_ path: String) -> String? {

@@ -38,7 +38,7 @@ enum WriteRun {
             }
             let zoneName = environment.writingZoneName(localtimeLink: Platform.linkTarget("/etc/localtime"))
             let zone = WritingZone(zone: zoneName.flatMap { TimeZone(identifier: $0) }, offset: environment.displayZone.offset)
-            let stamp = Platform.now()
+            let stamp = Platform.secondsNow()
             switch action {
             case .add(let request):
                 let target = try addTarget(command.target, environment: environment)
@@ -92,7 +92,9 @@ enum WriteRun {
         guard let path = environment.defaultCalendarPath else {
             throw Failure(status: ExitStatus.failure, message: "no calendar to add to: HOME and XDG_DATA_HOME are unset; name one with --to")
         }
-        try Platform.makeDirectories(Platform.directory(of: path))
+        if let error = Platform.makeDirectories(Platform.directory(of: path)) as Platform.SystemError? {
+            throw Platform.WriteFailure(path: Platform.directory(of: path), step: "create the directory", code: error.code)
+        }
         return Target(path: path, isDirectory: false)
     }
 
@@ -126,7 +128,7 @@ enum WriteRun {
                 try EventWrite.adding(event, uid: uid, stamp: stamp, zone: zone, to: [])
             }
             try Platform.withLock(on: target.lockPath) {
-                try Platform.writeAtomically(bytes, to: path, replacing: false, mode: 0o644)
+                try Platform.writeDurably(bytes, to: path, replacing: false, mode: 0o644)
             }
             return
         }
@@ -193,7 +195,7 @@ enum WriteRun {
                 if removesEmpty, !ICalLayout(new).spans.contains(where: { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }) {
                     try Platform.removeDurably(target.path)
                 } else {
-                    try Platform.writeAtomically(new, to: target.path)
+                    try Platform.writeDurably(new, to: target.path)
                 }
                 return true
             }

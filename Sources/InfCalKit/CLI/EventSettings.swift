@@ -1,15 +1,30 @@
 /// What a run does with events: where they come from, whether a bad one is an error, and the
 /// agenda to print, if any. Resolved from the options, the environment and the configuration.
 public struct EventSettings: Equatable, Sendable {
-    /// Files, directories or `-`, in order: `--events`, else `INFCAL_EVENTS`.
-    public var sources: [String]
-    /// Whether any source was named, by `--events` or `INFCAL_EVENTS` alike (they are read
-    /// in every view, so that a missing file is reported).
+    /// The calendars to read, in order: the config file's, then `--events` (else
+    /// `INFCAL_EVENTS`) as unnamed sources.
+    public var sources: [CalendarSource]
+    /// Whether any source was named, by the config file, `--events` or `INFCAL_EVENTS` alike
+    /// (they are read in every view, so that a missing file is reported).
     public var sourcesGiven: Bool
     /// `--strict`.
     public var strict: Bool
+    /// When subscriptions and CalDAV calendars are fetched: `--refresh`, `--offline`, else when due.
+    public var fetching: Fetching = .whenDue
+
+    /// When a run fetches its calendars from the network.
+    public enum Fetching: Equatable, Sendable {
+        /// When a copy is older than its calendar's `refresh`.
+        case whenDue
+        /// Every one now (`--refresh`).
+        case now
+        /// Never (`--offline`).
+        case never
+    }
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
+    /// Whether the parsed-event cache is used (not with `--no-cache`).
+    public var usesCache = true
 
     /// Whether events must be read for this run.
     public var needsEvents: Bool { agenda != nil || sourcesGiven || strict }
@@ -43,19 +58,24 @@ extension Configuration {
     /// Resolves the event options against `environment` and the resolved `configuration`.
     /// - throws: `UsageError` for `--agenda` with `--paged`, `--year` or `--calendar list`, or
     ///   with no events to list.
-    public static func resolveEvents(_ raw: RawOptions, environment: RunEnvironment,
-                                     configuration: Configuration) throws(UsageError) -> EventSettings {
+    /// `calendars` are the config file's.
+    public static func resolveEvents(_ raw: RawOptions, environment: RunEnvironment, configuration: Configuration,
+                                     calendars: [CalendarSource] = []) throws(UsageError) -> EventSettings {
         let given = raw.occurrences.filter { $0.key == .events }.compactMap(\.value)
         // INFCAL_EVENTS stands for --events when none is given; empty entries are ignored.
-        var sources = given.isEmpty
+        let paths = given.isEmpty
             ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
             : given
+        var sources = calendars + paths.map(CalendarSource.unnamed(path:))
         // What `infcal add` wrote where nothing else was named is read by every view that
         // names no --events.
-        if given.isEmpty, environment.defaultCalendarExists, let path = environment.defaultCalendarPath, !sources.contains(path) {
-            sources.append(path)
+        if given.isEmpty, environment.defaultCalendarExists, let path = environment.defaultCalendarPath,
+           !sources.contains(where: { $0.path == path }) {
+            sources.append(.unnamed(path: path))
         }
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
+        settings.usesCache = !raw.has(.noCache)
+        settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
         guard let agenda = raw.last(.agenda) else {
             if let uid = raw.last(.uid) { throw .unavailable(option: uid.spelling, reason: "it shows UIDs in the lines of --agenda (--json has them always)") }
             return settings
@@ -63,7 +83,7 @@ extension Configuration {
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
         if sources.isEmpty {
-            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS or add one with infcal add")
+            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add")
         }
         let backward = raw.has(.backward)
         var months: Int?

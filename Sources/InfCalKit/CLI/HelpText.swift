@@ -81,7 +81,8 @@ public enum HelpText {
         (unset or dumb) turn off --color auto; COLUMNS is the width --columns auto
         and --wall assume when output is not a terminal; TZ decides which day is
         today and on which day an event falls; INFCAL_EVENTS lists event files and
-        directories, colon-separated, when no --events is given.
+        directories, colon-separated, when no --events is given; XDG_CACHE_HOME (else
+        HOME/.cache) holds infcal/, the parsed-event cache.
 
         infcal add [DATE] [TIME[-TIME]] SUMMARY... adds an event (to the default
         calendar, $XDG_DATA_HOME/infcal/calendar.ics, which every view then reads);

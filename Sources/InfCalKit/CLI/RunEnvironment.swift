@@ -30,9 +30,10 @@ public struct RunEnvironment: Sendable {
         setVariables.last { $0.name == name }?.value
     }
     /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR, COLUMNS,
-    /// INFCAL_EVENTS, and for the calendar infcal writes to TZ, HOME and XDG_DATA_HOME.
+    /// INFCAL_EVENTS, XDG_CACHE_HOME and HOME, and for the calendar infcal writes to TZ and
+    /// XDG_DATA_HOME.
     public static let variableNames = LocaleSetting.variables
-        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS", "TZ", "HOME", "XDG_DATA_HOME"]
+        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS", "XDG_CACHE_HOME", "HOME", "TZ", "XDG_DATA_HOME"]
     /// Whether the file at `defaultCalendarPath` exists (the terminal layer looks).
     public var defaultCalendarExists = false
     /// Whether standard output is a terminal.

@@ -37,10 +37,10 @@ public struct AgendaPrinter {
             time = Self.clock(occurrence.start)
             if occurrence.end > occurrence.start { time += "-" + Self.clock(occurrence.end) }
         }
-        let summary = occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)
+        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
         let text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
             + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  " + summary
-        if showsUID { return text + "\t" + Self.printable(occurrence.uid) }
+        if showsUID { return text + "\t" + InertText.forView(occurrence.uid) }
         guard let width else { return text }
         return DisplayWidth.prefix(of: text, fitting: width)
     }
@@ -50,7 +50,7 @@ public struct AgendaPrinter {
     /// summary, ` 2 Tue  09:00  Standup`, cut with `…` to `width` cells.
     public func dayLine(_ occurrence: Occurrence, day: String, width: Int) -> String {
         let weekday = DayNumber.weekday(occurrence.startDay)
-        let summary = occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)
+        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
         let text = day + " " + weekdays[weekday - 1] + "  "
             + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ") + summary
         return DisplayWidth.truncated(text, to: width)
@@ -68,16 +68,6 @@ public struct AgendaPrinter {
         let minutes = CivilTime.floorMod(seconds, CivilTime.secondsPerDay) / 60
         let text = String(minutes / 60 + 100).dropFirst() + ":" + String(minutes % 60 + 100).dropFirst()
         return String(text)
-    }
-
-    /// `text` with control characters (which could drive the terminal) made spaces.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
@@ -118,10 +108,10 @@ public struct AgendaPrinter {
             }
         }
         bytes += [0x20, 0x20]
-        bytes += (occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)).utf8
+        bytes += (occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)).utf8
         if showsUID {
             bytes.append(0x09)
-            bytes += Self.printable(occurrence.uid).utf8
+            bytes += InertText.forView(occurrence.uid).utf8
         }
         bytes.append(0x0A)
     }
