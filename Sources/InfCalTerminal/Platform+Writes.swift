@@ -42,10 +42,9 @@ extension Platform {
                            changed: (info.st_ctim.tv_sec, info.st_ctim.tv_nsec), mode: UInt32(info.st_mode))
     }
 
-    /// Whether something (a file, a directory, a link) is at `path`.
-    public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
+    /// Whether this process may write the file at `path` (access(2) with W_OK).
+    public static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
     }
 
     /// Runs `body` holding an exclusive flock(2) on `path` (opened, created if missing, as a
@@ -130,6 +129,8 @@ extension Platform {
         defer { close(fd) }
         guard fsync(fd) == 0 || errno == EINVAL else { throw WriteFailure(path: path, step: "flush (fsync) the directory", code: errno) }
     }
+
+    // MARK: Zone
 
     /// Where /etc/localtime points, if it is a link (`/usr/share/zoneinfo/Europe/Berlin`).
     public static func linkTarget(_ path: String) -> String? {
