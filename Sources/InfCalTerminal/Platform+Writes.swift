@@ -42,6 +42,12 @@ extension Platform {
                            changed: (info.st_ctim.tv_sec, info.st_ctim.tv_nsec), mode: UInt32(info.st_mode))
     }
 
+    /// Whether something (a file, a directory, a link) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// Whether this process may write the file at `path` (access(2) with W_OK).
     public static func isWritable(_ path: String) -> Bool {
         access(path, W_OK) == 0
