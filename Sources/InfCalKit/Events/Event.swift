@@ -24,6 +24,8 @@ public final class Event {
     let excludedDays: Set<Int>
     /// The line of BEGIN:VEVENT.
     public let line: Int
+    /// What the day view shows besides the times: location and description.
+    public let details: EventDetails
     /// The part of the series this event shows, and how far it moves it: a master shows the
     /// instances before its first RECURRENCE-ID;RANGE=THISANDFUTURE, each such override those
     /// from its RECURRENCE-ID to the next one's, moved by its DTSTART minus its RECURRENCE-ID.
@@ -40,7 +42,8 @@ public final class Event {
 
     init(uid: String, summary: String, calendarName: String?, start: ICalTime, zone: EventZone?, duration: Int,
          expanders: [RecurrenceExpander], exclusionRules: [RecurrenceExpander] = [], extraStarts: [(start: Int, duration: Int?)],
-         excluded: Set<Int>, excludedDays: Set<Int>, line: Int, segment: Segment? = nil) {
+         excluded: Set<Int>, excludedDays: Set<Int>, line: Int, segment: Segment? = nil,
+         details: EventDetails = EventDetails()) {
         self.uid = uid
         self.summary = summary
         self.calendarName = calendarName
@@ -54,7 +57,11 @@ public final class Event {
         self.excludedDays = excludedDays
         self.line = line
         self.segment = segment ?? Segment(seriesStart: start.seconds)
+        self.details = details
     }
+
+    /// The (first) RRULE the event repeats by, as parsed, or nil when it has none.
+    public var rule: RecurrenceRule? { expanders.first?.rule }
 
     public var isAllDay: Bool { start.isDate }
 
@@ -120,6 +127,17 @@ public final class Event {
     }
 }
 
+/// The text of an event that only the day view shows, escapes undone.
+public struct EventDetails: Sendable, Equatable {
+    public var location = ""
+    public var description = ""
+
+    public init(location: String = "", description: String = "") {
+        self.location = location
+        self.description = description
+    }
+}
+
 /// A calendar as the views show its events: the name (configured, else nil for the
 /// calendar's own X-WR-CALNAME) and the colour (configured, else the calendar's own).
 public struct EventCalendar: Equatable, Sendable {
@@ -149,6 +167,8 @@ public struct Occurrence: Sendable, Equatable {
     public var uid: String = ""
     /// The file the event came from, if the store was told.
     public var source: String?
+    /// The event's place in its store's `events`, or nil for an occurrence made by hand.
+    public var event: Int?
     /// The index of its calendar in the store's `calendars`, if the store was told.
     public var calendar: Int?
     /// The colour of its calendar, if it has one.

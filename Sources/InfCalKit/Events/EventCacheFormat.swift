@@ -46,7 +46,7 @@ public enum EventCacheFormat {
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not.
-    public static let version: UInt64 = 2
+    public static let version: UInt64 = 3
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
@@ -268,6 +268,8 @@ public enum EventCacheFormat {
         out.optional(event.segment.from)
         out.optional(event.segment.to)
         out.int(event.segment.shift)
+        out.string(event.details.location)
+        out.string(event.details.description)
     }
 
     // MARK: Reading
@@ -506,8 +508,9 @@ public enum EventCacheFormat {
         let excludedDays = Set(try reader.ints())
         let segment = Event.Segment(seriesStart: try reader.int(), from: try reader.optionalInt(), to: try reader.optionalInt(),
                                     shift: try reader.int())
+        let details = EventDetails(location: try reader.string(), description: try reader.string())
         return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
                      expanders: expanders, exclusionRules: exclusionRules, extraStarts: extras, excluded: excluded,
-                     excludedDays: excludedDays, line: line, segment: segment)
+                     excludedDays: excludedDays, line: line, segment: segment, details: details)
     }
 }

@@ -53,6 +53,7 @@ public enum EventReader {
         /// two versions of one component is newer.
         var sequence = 0
         var stamp = Int.min
+        var details = EventDetails()
 
         init(uid: String, summary: String, start: ICalTime, zone: EventZone?, duration: Int, rules: [RecurrenceRule],
              exclusionRules: [RecurrenceRule], cancelled: Bool, line: Int) {
@@ -121,7 +122,7 @@ public enum EventReader {
         /// A draft's UNTILs, EXDATEs and RDATEs in its own reckoning, made into an event.
         func event(_ draft: Draft, excluded: Set<Int> = [], excludedDays: Set<Int> = [], recurring: Bool = true,
                    segment: Event.Segment? = nil, summary: String? = nil, duration: Int? = nil,
-                   start: ICalTime? = nil) -> Event {
+                   start: ICalTime? = nil, details: EventDetails? = nil) -> Event {
             func expander(_ rule: RecurrenceRule, includesStart: Bool) -> RecurrenceExpander {
                 RecurrenceExpander(rule: rule, start: draft.start.seconds, isDate: draft.start.isDate,
                                    until: rule.until.map { until in
@@ -147,7 +148,7 @@ public enum EventReader {
                          expanders: recurring ? draft.rules.map { expander($0, includesStart: true) } : [],
                          exclusionRules: recurring ? draft.exclusionRules.map { expander($0, includesStart: false) } : [],
                          extraStarts: recurring ? extras : [], excluded: exactExclusions,
-                         excludedDays: dayExclusions, line: draft.line, segment: segment)
+                         excludedDays: dayExclusions, line: draft.line, segment: segment, details: details ?? draft.details)
         }
 
         file.events.reserveCapacity(file.events.count + drafts.count)
@@ -209,7 +210,7 @@ public enum EventReader {
                                          segment: Event.Segment(seriesStart: draft.start.seconds, from: piece.from, to: to,
                                                                 shift: moved - piece.from),
                                          summary: piece.override.summary, duration: piece.override.duration,
-                                         start: ICalTime(seconds: moved, form: draft.start.form)))
+                                         start: ICalTime(seconds: moved, form: draft.start.form), details: piece.override.details))
             }
             for single in singles { file.events.append(event(single, recurring: false)) }
         }
@@ -344,6 +345,7 @@ public enum EventReader {
             var endLine: ContentLine?, durationLine: ContentLine?, ruleLines: [ContentLine] = [], exclusionRuleLines: [ContentLine] = []
             var uidLine: ContentLine?, summaryLine: ContentLine?, statusLine: ContentLine?
             var sequenceLine: ContentLine?, stampLines: [ContentLine] = []
+            var locationLine: ContentLine?, descriptionLine: ContentLine?
             var hasSets = false
             for line in component.properties {
                 switch line.name {
@@ -356,6 +358,8 @@ public enum EventReader {
                 case "STATUS": if statusLine == nil { statusLine = line }
                 case "SEQUENCE": if sequenceLine == nil { sequenceLine = line }
                 case "DTSTAMP", "LAST-MODIFIED": stampLines.append(line)
+                case "LOCATION": if locationLine == nil { locationLine = line }
+                case "DESCRIPTION": if descriptionLine == nil { descriptionLine = line }
                 case "RDATE", "EXDATE", "RECURRENCE-ID": hasSets = true
                 default: break
                 }
@@ -397,6 +401,9 @@ public enum EventReader {
                 if let stamp = ICalTime.parse(document.trimmedBytes(line), isDate: false, zone: nil) {
                     draft.stamp = max(draft.stamp, stamp.seconds)
                 }
+            if locationLine != nil || descriptionLine != nil {
+                draft.details = EventDetails(location: locationLine.map { document.textValue($0) } ?? "",
+                                             description: descriptionLine.map { document.textValue($0) } ?? "")
             }
             for line in component.properties where hasSets {
                 switch line.name {
