@@ -401,6 +401,7 @@ public enum EventReader {
                 if let stamp = ICalTime.parse(document.trimmedBytes(line), isDate: false, zone: nil) {
                     draft.stamp = max(draft.stamp, stamp.seconds)
                 }
+            }
             if locationLine != nil || descriptionLine != nil {
                 draft.details = EventDetails(location: locationLine.map { document.textValue($0) } ?? "",
                                              description: descriptionLine.map { document.textValue($0) } ?? "")
