@@ -108,6 +108,8 @@ func main() -> Int32 {
             }
             log("6/6 events")
             benchmark.measureEvents()
+            log("day view")
+            benchmark.measureDayView()
         }
 
         print("infcal-bench: \(infcal) (\(options.infcal == nil ? ReleaseBuild.commandLine : "given with --infcal")), "
