@@ -75,6 +75,10 @@ import Testing
         state.setCalendars([(0, "home"), (1, "work")], hidden: [1])
         #expect(bothShown >= 1)
         #expect(marks() == bothShown - 1)
+        // Only home's day (the 3rd) is marked, bold, in the strip; work's (the 15th, today) is not.
+        let strip = text(view, state).joined(separator: "\n")
+        #expect(strip.contains(" \u{1B}[1m3\u{1B}[22m"))
+        #expect(strip.components(separatedBy: "\u{1B}[1m").count - 1 == 1)
         F.type("a", into: &state)
         let agenda = text(view, state).joined(separator: "\n")
         #expect(agenda.contains("home  Market"))
