@@ -55,7 +55,7 @@ enum RemoteCalendars {
             local.location = .path(files.copy)
             return [local]
         }
-        return Platform.directoryNames(files.collections).compactMap { entry -> CalendarSource? in
+        return Platform.entryNames(files.collections).compactMap { entry -> CalendarSource? in
             let directory = files.collections + "/" + entry
             guard case .success(let bytes) = Platform.readFile(directory + "/" + CalendarFiles.collectionFile),
                   let collection = CacheMeta(bytes: bytes)?.message else { return nil }
