@@ -20,6 +20,9 @@ public enum InfCal {
         let configuration: Configuration?
         let events: EventSettings?
         let environment = currentEnvironment()
+        if let first = arguments.first, let subcommand = Subcommand.named(first) {
+            return WriteRun.run(subcommand, Array(arguments.dropFirst()), environment: environment, output: standardOutput)
+        }
         do {
             raw = try ArgumentParser.parse(arguments)
             // --help, --version and --completions answer before anything else is resolved, so
@@ -117,6 +120,7 @@ public enum InfCal {
             keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
         environment.displayZone = DisplayZone { Platform.localOffset(atUTC: $0) }
+        environment.defaultCalendarExists = environment.defaultCalendarPath.map(Platform.exists) ?? false
         return environment
     }
 

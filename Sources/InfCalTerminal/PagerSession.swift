@@ -126,8 +126,9 @@ final class PagerSession {
                     // the terminal meanwhile.
                     reenter = true
                 default:
-                    // SIGWINCH: the next frame is composed for the new size.
-                    break
+                    // SIGWINCH: the next frame is composed for the new size, and the strip
+                    // keeps the selected day on it.
+                    state.room = view.room(for: state, size: terminal.size)
                 }
             }
             if reenter {
@@ -148,9 +149,8 @@ final class PagerSession {
                 keys = decoder.flush()
             }
             for key in keys {
-                // Screenfuls and scrolling depend on the size the terminal has now.
-                if state.needsRoom(for: key) { state.room = view.room(for: state, size: terminal.size) }
-                switch state.handle(key) {
+                // Screenfuls, scrolling and clicks depend on the size the terminal has now.
+                switch view.handle(key, in: &state, size: terminal.size) {
                 case .quit: return .quit
                 case .redraw: shown = nil
                 case .draw: break
