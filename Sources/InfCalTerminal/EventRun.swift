@@ -234,11 +234,10 @@ enum EventRun {
         }
         let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
-        if settings.strict, fileProblems + fetched.failures > 0 {
-            let counts = [(fileProblems, "event\(fileProblems == 1 ? "" : "s") or file\(fileProblems == 1 ? "" : "s") could not be read"),
-                          (fetched.failures, "calendar\(fetched.failures == 1 ? "" : "s") could not be fetched")]
-            let text = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: "; ")
-            return .finished(InfCal.fail("--strict: " + text, status: ExitStatus.dataError))
+        let problems = fileProblems + fetched.failures
+        if settings.strict, problems > 0 {
+            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s"), file\(problems == 1 ? "" : "s") or fetch\(problems == 1 ? "" : "es") failed",
+                                         status: ExitStatus.dataError))
         }
         let store = makeStore(files, sources: sources, display: environment.displayZone)
         store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
