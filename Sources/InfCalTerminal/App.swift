@@ -29,14 +29,17 @@ public enum InfCal {
             // other options' values do not matter then.
             special = try Configuration.specialMode(of: raw)
             if special == nil {
-                let resolved = try Configuration.resolve(raw, environment: environment)
-                configuration = resolved
-                events = try Configuration.resolveEvents(raw, environment: environment, configuration: resolved)
+                let (file, config) = try ConfigRun.load(raw, environment: environment)
+                let resolved = try Configuration.resolve(raw, config: config, file: file, environment: environment)
+                configuration = resolved.configuration
+                events = resolved.events
             } else {
                 (configuration, events) = (nil, nil)
             }
+        } catch let error as ConfigError {
+            return fail(error.description, status: ExitStatus.config)
         } catch {
-            return fail(error.description, status: ExitStatus.usage)
+            return fail("\(error)", status: ExitStatus.usage)
         }
         do {
             guard let configuration, let events else {
@@ -69,7 +72,8 @@ public enum InfCal {
                     try pages.print(configuration.months(), to: standardOutput)
                 } else if let store {
                     var printer = configuration.makePrinter()
-                    printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale)
+                    printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale,
+                                                  trueColor: configuration.trueColor)
                     try printer.print(configuration.months(), to: standardOutput)
                 } else {
                     try configuration.printMonths(to: standardOutput)

@@ -90,7 +90,7 @@ struct EventCache {
         let absolute = Platform.absolutePath(source)
         let bytes = EventCacheFormat.encode(source: absolute, key: key, files: named)
         let file = path(of: absolute)
-        if let error = Platform.makeCacheDirectories(directory) ?? Platform.writeAtomically(bytes, to: file) {
+        if let error = Platform.makeDirectories(directory)?.code ?? Platform.writeAtomically(bytes, to: file) {
             if reportsFailures {
                 InfCal.fail("cannot write the event cache '\(file)': \(Platform.describe(errno: error)); events are read afresh", status: 0)
             }

@@ -77,10 +77,12 @@ enum EventRun {
     /// a link to one, and one that cannot be read there is a `failure` (warned about), not the
     /// end of the run. A file over `InputLimits.fileBytes` is a failure wherever it is. A
     /// subscription is read from its cached copy, which this does not find yet: it is skipped.
+    /// The sources of `skipping` (indices) are not read.
     /// - throws: `Unreadable` for the first missing or unreadable source.
-    static func read(_ sources: [CalendarSource], cache: EventCache? = nil, window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
+    static func read(_ sources: [CalendarSource], skipping: Set<Int> = [], cache: EventCache? = nil,
+                     window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
-        for (index, calendarSource) in sources.enumerated() {
+        for (index, calendarSource) in sources.enumerated() where !skipping.contains(index) {
             guard let source = calendarSource.path else { continue }
             // Only a regular file or a directory keeps its bytes for the next run; a FIFO or a
             // device is read afresh every time.
@@ -222,7 +224,10 @@ enum EventRun {
         let files: [SourceFile]
         do {
             let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
-            files = try read(sources, cache: eventCache, window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
+            // The pager can show a hidden calendar again, so it reads them all.
+            let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
+            files = try read(sources, skipping: skipping, cache: eventCache,
+                             window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
@@ -234,6 +239,7 @@ enum EventRun {
                                          status: ExitStatus.dataError))
         }
         let store = makeStore(files, sources: sources, display: environment.displayZone)
+        store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
         guard let plan = settings.agenda else { return .months(store) }
         let calendar = configuration.calendar
         guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }
@@ -247,8 +253,10 @@ enum EventRun {
         if configuration.json {
             try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         } else {
-            try AgendaPrinter(locale: configuration.locale, width: plan.width)
-                .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+            var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
+            printer.calendarWidth = store.calendarWidth
+            printer.colors = configuration.color ? configuration.trueColor : nil
+            try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)
     }

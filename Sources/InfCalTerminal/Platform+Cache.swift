@@ -83,6 +83,11 @@ extension Platform {
         return cwd + "/" + path
     }
 
+    /// Seconds since 1970 now.
+    public static func secondsNow() -> Int {
+        Int(Glibc.time(nil))
+    }
+
     // MARK: Mapping
 
     /// A file mapped into memory read-only; unmapped when released.
@@ -116,17 +121,6 @@ extension Platform {
     }
 
     // MARK: Writing
-
-    /// Makes `path` and its missing parents as directories (mode 0700: a cache holds what the
-    /// user's calendars say); nil on success, else the errno.
-    public static func makeCacheDirectories(_ path: String) -> Int32? {
-        var partial = ""
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            partial += "/" + part
-            if mkdir(partial, 0o700) != 0, errno != EEXIST { return errno }
-        }
-        return Platform.isDirectory(path) ? nil : ENOTDIR
-    }
 
     /// Writes `bytes` to `path` atomically: into a new file beside it (named for this
     /// process), then renamed over it, so that a reader sees the old file or the whole new

@@ -83,18 +83,11 @@ extension Platform {
         _ = rmdir(path)
     }
 
-    /// Whether something exists at `path`.
-    public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
-    }
+    // `exists` is in Platform+Writes.swift (lstat: a dangling link counts as something).
 
     // MARK: The wall clock
 
-    /// Seconds since 1970 now.
-    public static func secondsNow() -> Int {
-        Int(Glibc.time(nil))
-    }
+    // `secondsNow` is in Platform+Cache.swift.
 
     /// `seconds` since 1970 as local time, `YYYY-MM-DD HH:MM`, as the C library reads TZ.
     public static func localMinute(_ seconds: Int) -> String {

@@ -42,6 +42,12 @@ extension Platform {
                            changed: (info.st_ctim.tv_sec, info.st_ctim.tv_nsec), mode: UInt32(info.st_mode))
     }
 
+    /// Whether something (a file, a directory, a link) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// Whether this process may write the file at `path` (access(2) with W_OK).
     public static func isWritable(_ path: String) -> Bool {
         access(path, W_OK) == 0
@@ -61,6 +67,14 @@ extension Platform {
         }
         defer { flock(fd, LOCK_UN) }
         return try body()
+    }
+
+    /// Makes the directory `path` and those above it that are missing (mode 0700 for new ones).
+    public static func makeDirectories(_ path: String) throws {
+        if isDirectory(path) { return }
+        let parent = directory(of: path)
+        if parent != path, !parent.isEmpty { let _: Void = try makeDirectories(parent) }
+        if mkdir(path, 0o700) != 0, errno != EEXIST { throw WriteFailure(path: path, step: "create the directory", code: errno) }
     }
 
     /// The directory part of `path` ("." for a bare name).

@@ -61,7 +61,7 @@ import Testing
 
     @Test func exitStatusesAreDocumented() throws {
         let manual = try read("man/infcal.1")
-        for status in ["0", "1", "64", "65", "66", "77"] {
+        for status in ["0", "1", "64", "65", "66", "77", "78"] {
             #expect(manual.contains(".B \(status)\n"), "man page lacks exit status \(status)")
         }
     }

@@ -29,13 +29,20 @@ public struct RunEnvironment: Sendable {
     public func variable(_ name: String) -> String? {
         setVariables.last { $0.name == name }?.value
     }
-    /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR, COLUMNS,
-    /// INFCAL_EVENTS, XDG_CACHE_HOME and HOME, and for the calendar infcal writes to TZ and
-    /// XDG_DATA_HOME.
+    /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR,
+    /// COLORTERM, COLUMNS, INFCAL_EVENTS, those that find the config file and the cache, and
+    /// for the calendar infcal writes to TZ and XDG_DATA_HOME.
     public static let variableNames = LocaleSetting.variables
-        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS", "XDG_CACHE_HOME", "HOME", "TZ", "XDG_DATA_HOME"]
+        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLORTERM", "COLUMNS", "INFCAL_EVENTS", "INFCAL_CONFIG", "XDG_CONFIG_HOME", "XDG_CACHE_HOME",
+           "HOME", "TZ", "XDG_DATA_HOME"]
     /// Whether the file at `defaultCalendarPath` exists (the terminal layer looks).
     public var defaultCalendarExists = false
+
+    /// Whether the terminal shows 24-bit colour, as COLORTERM says (`truecolor` or `24bit`).
+    public var showsTrueColor: Bool {
+        let value = (variable("COLORTERM") ?? "").lowercased()
+        return value == "truecolor" || value == "24bit"
+    }
     /// Whether standard output is a terminal.
     public var stdoutIsTerminal: Bool
     /// The terminal's width in columns, when standard output is one.

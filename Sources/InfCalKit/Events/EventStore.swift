@@ -51,6 +51,9 @@ public final class EventStore {
     /// The longest duration of a recurring event (with its RDATE periods).
     private var longestRecurring = 0
 
+    /// The widest calendar name, for a column of them; 0 when no calendar has a name.
+    public var calendarWidth: Int { calendars.compactMap(\.name).map { DisplayWidth.of($0) }.max() ?? 0 }
+
     /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]` and
     /// `calendars[calendarOfEvent[i]]` its calendar.
     public init(events: [Event], display: DisplayZone, sources: [String] = [], calendars: [EventCalendar] = [],

@@ -21,6 +21,8 @@ public struct PagerView {
     public var events: EventStore?
     /// Formats the agenda's lines (the locale's weekday names).
     public var agendaPrinter = AgendaPrinter(locale: nil, width: nil)
+    /// Whether calendars' colours are drawn as 24-bit.
+    public var trueColor = false
 
     /// Lines of the grid block: title, weekday header and six weeks.
     public static let gridLines = 8
@@ -52,6 +54,7 @@ public struct PagerView {
         self.init(renderer: renderer, highlightToday: configuration.color, columns: fixed,
                   box: configuration.page.box, weekendDays: configuration.page.weekendDays)
         agendaPrinter = AgendaPrinter(locale: configuration.locale, width: nil)
+        trueColor = configuration.trueColor
     }
 
     /// Months side by side in the strip on a screen `width` cells wide.
@@ -73,7 +76,9 @@ public struct PagerView {
     func monthPage(today: Int) -> MonthPage {
         var renderer = self.renderer
         renderer.highlightedDay = highlightToday ? today : nil
-        return MonthPage(renderer: renderer, box: box, weekendDays: weekendDays, color: highlightToday)
+        var page = MonthPage(renderer: renderer, box: box, weekendDays: weekendDays, color: highlightToday)
+        page.trueColor = trueColor
+        return page
     }
 
     // MARK: Bodies
@@ -277,7 +282,10 @@ public struct PagerView {
         let month = state.current
         let title = renderer.names.title(of: month)
         guard let events else { return AgendaOverlay(title: title, lines: ["no events: start infcal with --events FILE"]) }
-        return AgendaOverlay(title: title, lines: events.occurrences(startingOn: month.firstDay..<month.endDay).map(agendaPrinter.line))
+        // The overlay cuts its lines to the screen by their text, so they carry no colour.
+        var printer = agendaPrinter
+        printer.calendarWidth = events.calendarWidth
+        return AgendaOverlay(title: title, lines: events.occurrences(startingOn: month.firstDay..<month.endDay).map(printer.line))
     }
 
     /// `text` cut to `width` cells (plain text, no escape sequences).
