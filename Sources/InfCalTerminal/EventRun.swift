@@ -1,5 +1,6 @@
 import Foundation
 import InfCalKit
+import InfCalRemote
 
 /// Reading the event sources of a run and printing the agenda: the part of the run that
 /// touches files for events.
@@ -233,10 +234,11 @@ enum EventRun {
         }
         let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
-        let problems = fileProblems + fetched.failures
-        if settings.strict, problems > 0 {
-            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s"), file\(problems == 1 ? "" : "s") or fetch\(problems == 1 ? "" : "es") failed",
-                                         status: ExitStatus.dataError))
+        if settings.strict, fileProblems + fetched.failures > 0 {
+            let counts = [(fileProblems, "event\(fileProblems == 1 ? "" : "s") or file\(fileProblems == 1 ? "" : "s") could not be read"),
+                          (fetched.failures, "calendar\(fetched.failures == 1 ? "" : "s") could not be fetched")]
+            let text = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: "; ")
+            return .finished(InfCal.fail("--strict: " + text, status: ExitStatus.dataError))
         }
         let store = makeStore(files, sources: sources, display: environment.displayZone)
         store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
@@ -266,6 +268,8 @@ enum EventRun {
     static func reread(_ settings: EventSettings, environment: RunEnvironment) -> EventStore? {
         let sources = RemoteCalendars.localSources(settings.sources, cache: RemoteCalendars.cache())
         guard let files = try? read(sources) else { return nil }
-        return makeStore(files, sources: sources, display: environment.displayZone)
+        let store = makeStore(files, sources: sources, display: environment.displayZone)
+        store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
+        return store
     }
 }

@@ -4,43 +4,10 @@ import Glibc
 import Musl
 #endif
 
-/// The libc calls behind the cache of fetched calendars: atomic replacement, directories,
-/// the wall clock. Like `Platform.swift`, the only place they live.
+/// The libc calls behind the caches: directories and the wall clock (atomic replacement is
+/// `writeAtomically`, in Platform+Writes). Like `Platform.swift`, the only place they live.
 extension Platform {
     // MARK: Atomic files
-
-    /// Replaces the file at `path` with `bytes` so that a crash or a full disk at any point
-    /// leaves the old contents or the new, never a mixture: a temporary file beside it is
-    /// written and fsynced, renamed over `path`, and the directory fsynced.
-    /// - returns: nil on success, else the errno that stopped it (the old file is untouched).
-    @discardableResult
-    public static func writeFileAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) -> SystemError? {
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard fd >= 0 else { return SystemError(code: errno) }
-        var failure: Int32?
-        do {
-            try bytes.withUnsafeBytes { try writeAll(fd, $0) }
-        } catch WriteError.failed(let code) {
-            failure = code
-        } catch {
-            failure = EPIPE
-        }
-        if failure == nil, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            return SystemError(code: failure)
-        }
-        let directoryFD = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            _ = close(directoryFD)
-        }
-        return nil
-    }
 
     /// Makes the directory `path` and those above it that are missing (mode 0700: a cache of
     /// someone's calendars is theirs alone).
@@ -56,38 +23,25 @@ extension Platform {
     }
 
     /// The names in the directory `path` (without `.` and `..`), sorted; empty when it cannot be read.
-    public static func directoryNames(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    /// Removes the file `path`; nothing when it is not there.
-    public static func removeFile(_ path: String) {
-        _ = unlink(path)
+    public static func entryNames(_ path: String) -> [String] {
+        ((try? directoryEntries(path).get()) ?? []).map(\.name).sorted()
     }
 
     /// Removes the directory `path` and everything in it (files and directories only).
     public static func removeTree(_ path: String) {
-        for name in directoryNames(path) {
+        for name in entryNames(path) {
             let inner = path + "/" + name
             if isDirectory(inner) { removeTree(inner) } else { _ = unlink(inner) }
         }
         _ = rmdir(path)
     }
 
-    // `exists` is in Platform+Writes.swift (lstat: a dangling link counts as something).
-
     // MARK: The wall clock
 
-    // `secondsNow` is in Platform+Cache.swift.
+    /// Seconds since 1970 now.
+    public static func secondsNow() -> Int {
+        Int(Glibc.time(nil))
+    }
 
     /// `seconds` since 1970 as local time, `YYYY-MM-DD HH:MM`, as the C library reads TZ.
     public static func localMinute(_ seconds: Int) -> String {

@@ -161,7 +161,7 @@ enum WriteRun {
                 try EventWrite.adding(event, uid: uid, stamp: stamp, zone: zone, to: [])
             }
             try Platform.withLock(on: target.lockPath) {
-                try Platform.writeDurably(bytes, to: path, replacing: false, mode: 0o644)
+                try Platform.writeAtomically(bytes, to: path, replacing: false, mode: 0o644)
             }
             return
         }
@@ -233,7 +233,7 @@ enum WriteRun {
                 if removesEmpty, !ICalLayout(new).spans.contains(where: { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }) {
                     try Platform.removeDurably(target.path)
                 } else {
-                    try Platform.writeDurably(new, to: target.path)
+                    try Platform.writeAtomically(new, to: target.path)
                 }
                 return true
             }

@@ -114,7 +114,7 @@ struct CalDAVSync {
             kept.insert(directory)
             if try sync(collection, into: directory) { changed = true }
         }
-        for name in Platform.directoryNames(root) where !kept.contains(root + "/" + name) {
+        for name in Platform.entryNames(root) where !kept.contains(root + "/" + name) {
             Platform.removeTree(root + "/" + name)
             changed = true
         }
@@ -221,8 +221,8 @@ struct CalDAVSync {
             items[file] = (path, response.text(DAVNamespace.dav, "getetag") ?? "")
         }
         // Files of events that are gone from the server go too.
-        for name in Platform.directoryNames(directory) where name.hasSuffix(".ics") && items[name] == nil {
-            Platform.removeFile(directory + "/" + name)
+        for name in Platform.entryNames(directory) where name.hasSuffix(".ics") && items[name] == nil {
+            Platform.remove(directory + "/" + name)
         }
         stored.items = items
         return true
@@ -270,7 +270,7 @@ struct CalDAVSync {
         let fileOfHref = Dictionary(stored.items.map { ($0.value.href, $0.key) }, uniquingKeysWith: { first, _ in first })
         for href in removed {
             if let file = fileOfHref[href] {
-                Platform.removeFile(directory + "/" + file)
+                Platform.remove(directory + "/" + file)
                 stored.items[file] = nil
             }
         }
@@ -286,7 +286,7 @@ struct CalDAVSync {
             guard let path = hrefKey(response.href, base: collection) else { continue }
             let file = fileOfHref[path] ?? Self.fileName(for: path)
             if response.status == 404 {
-                Platform.removeFile(directory + "/" + file)
+                Platform.remove(directory + "/" + file)
                 stored.items[file] = nil
                 continue
             }
@@ -314,8 +314,10 @@ struct CalDAVSync {
     }
 
     private func writeFile(_ path: String, _ bytes: [UInt8]) throws(FetchFailure) {
-        if let error = Platform.writeFileAtomically(path, bytes) {
-            throw FetchFailure("cannot write the cache: \(Platform.describe(errno: error.code))")
+        do {
+            try Platform.writeAtomically(bytes, to: path, mode: 0o600)
+        } catch {
+            throw FetchFailure("cannot write the cache: \(error)")
         }
     }
 }

@@ -92,8 +92,10 @@ struct FetchJob {
             let type = reply.headers["content-type"]?.split(separator: ";").first.map(String.init) ?? "no type"
             throw FetchFailure("not iCalendar data: \(type)")
         }
-        if let error = Platform.writeFileAtomically(files.copy, Array(reply.body)) {
-            throw FetchFailure("cannot write the copy: \(Platform.describe(errno: error.code))")
+        do {
+            try Platform.writeAtomically(Array(reply.body), to: files.copy, mode: 0o600)
+        } catch {
+            throw FetchFailure("cannot write the copy: \(error)")
         }
         meta.etag = reply.headers["etag"]
         meta.lastModified = reply.headers["last-modified"]
@@ -104,8 +106,10 @@ struct FetchJob {
 
     /// Writes the copy's meta, last, so that a copy is never described by what it replaced.
     func write(_ meta: CacheMeta) throws(FetchFailure) {
-        if let error = Platform.writeFileAtomically(files.meta, meta.bytes) {
-            throw FetchFailure("cannot write the cache: \(Platform.describe(errno: error.code))")
+        do {
+            try Platform.writeAtomically(meta.bytes, to: files.meta, mode: 0o600)
+        } catch {
+            throw FetchFailure("cannot write the cache: \(error)")
         }
     }
 }

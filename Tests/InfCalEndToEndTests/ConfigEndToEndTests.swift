@@ -153,4 +153,20 @@ import Testing
             #expect(try status(["--config", locked.path]) == (78, "infcal: \(locked.path): cannot be read: Permission denied\n"))
         }
     }
+
+    /// In the pager, key `c` lists the calendars and hides one: the page and the status line follow.
+    @Test func thePagerHidesACalendar() throws {
+        let config = CalCompatibilityTests.examples + "/config"
+        let session = try PagerEndToEndTests.start(["--config", config, "--from", "2024-03", "--color", "never"], firstFrame: "March 2024")
+        #expect(session.waitFor("08:00"))
+        try session.send("c")
+        #expect(session.waitFor("> [x] 1 holidays"), "\(session.screen.text)")
+        try session.send(" ")
+        #expect(session.waitFor("1 of 1 calendar hidden"), "\(session.screen.text)")
+        try session.send("c")
+        #expect(session.waitFor { !$0.contains("08:00") && !$0.contains("[ ] 1 holidays") && $0.line(23).contains("1 of 1 calendar hidden") },
+                "\(session.screen.text)")
+        try session.send("q")
+        #expect(session.waitForExit() != nil)
+    }
 }

@@ -91,6 +91,13 @@ import Testing
         #expect(plain == [CalendarSource(name: "x", location: .path("/x.ics"), refresh: .after(seconds: 3600), timeout: 15)])
     }
 
+    @Test func windowsLineEndsAndAByteOrderMark() throws {
+        let config = try parse("\u{FEFF}[options]\r\nmonday = yes\r\n\r\n[events a]\r\npath = /a\r\ncolor = red\r\n")
+        #expect(config.options.map(\.line) == [2])
+        #expect(config.calendars == [CalendarSource(name: "a", location: .path("/a"), color: .indexed(1))])
+        #expect(error("[options]\r\nmonday = yes\r\nmonday = no\r\n")?.line == 3)
+    }
+
     @Test func anEmptyFileSaysNothing() throws {
         #expect(try parse("") == ConfigFile())
         #expect(try parse("\n# only a comment\n\n") == ConfigFile())

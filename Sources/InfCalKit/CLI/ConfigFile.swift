@@ -84,7 +84,10 @@ public enum ConfigParser {
         }
 
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // CRLF ends lines too (Swift reads "\r\n" as one character), and a byte-order mark
+        // some editors write is no part of the first line.
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        for rawLine in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let line = rawLine.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }

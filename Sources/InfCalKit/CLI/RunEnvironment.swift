@@ -30,11 +30,11 @@ public struct RunEnvironment: Sendable {
         setVariables.last { $0.name == name }?.value
     }
     /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR,
-    /// COLORTERM, COLUMNS, INFCAL_EVENTS, those that find the config file and the cache, and
+    /// COLORTERM, COLUMNS, INFCAL_EVENTS, those that find the config file and the caches, and
     /// for the calendar infcal writes to TZ and XDG_DATA_HOME.
     public static let variableNames = LocaleSetting.variables
-        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLORTERM", "COLUMNS", "INFCAL_EVENTS", "INFCAL_CONFIG", "XDG_CONFIG_HOME", "XDG_CACHE_HOME",
-           "HOME", "TZ", "XDG_DATA_HOME"]
+        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLORTERM", "COLUMNS", "INFCAL_EVENTS", "INFCAL_CONFIG", "XDG_CONFIG_HOME",
+           "XDG_CACHE_HOME", "HOME", "TZ", "XDG_DATA_HOME"]
     /// Whether the file at `defaultCalendarPath` exists (the terminal layer looks).
     public var defaultCalendarExists = false
 

@@ -159,6 +159,7 @@ public final class EventStore {
                 (occurrence.startOffset, occurrence.endOffset) = (shown.startOffset, shown.endOffset)
                 occurrence.uid = event.uid
                 occurrence.source = index < sources.count ? sources[index] : nil
+                occurrence.event = index
                 found.append(occurrence)
             }
         }

@@ -10,14 +10,14 @@ public struct AgendaPrinter {
     let weekdays: [String]
     let width: Int?
     static let timeWidth = 11
-    /// Whether each line ends in a tab and the UID.
-    public var showsUID = false
     /// The width of the calendars' names, a column before the summary; 0 for no column (no
     /// calendar of the run has a name).
     public var calendarWidth = 0
     /// Whether the calendar's name and the summary are drawn in the calendar's colour, and
     /// how: nil for no colour, else whether the terminal shows 24-bit colour.
     public var colors: Bool?
+    /// Whether each line ends in a tab and the UID.
+    public var showsUID = false
 
     /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
     public init(locale: Locale?, width: Int?) {
@@ -58,6 +58,8 @@ public struct AgendaPrinter {
             name = InertText.forView(occurrence.calendarName ?? "")
             name += String(repeating: " ", count: max(0, calendarWidth - DisplayWidth.of(name))) + "  "
         }
+        // With --uid the line is for programs: whole, uncoloured, the UID after a tab.
+        if showsUID { return lead + name + summary + "\t" + InertText.forView(occurrence.uid) }
         let text = cut(lead + name + summary)
         guard let trueColor = colors, let color = occurrence.color, text.count > lead.count else { return text }
         let split = text.index(text.startIndex, offsetBy: lead.count)

@@ -80,6 +80,11 @@ public struct MonthPageLayout: Hashable, Sendable {
     }
 }
 
+extension Array where Element == UInt8 {
+    /// The bytes as text (escape sequences are ASCII).
+    var text: String { String(decoding: self, as: UTF8.self) }
+}
+
 /// Draws a month as a page of boxes: the title as the stream titles it, the weekday names over
 /// the columns, six week rows, the day numbers at the top right of their cells.
 ///
@@ -99,15 +104,14 @@ public struct MonthPage {
     /// day cell lists them under its number (see `DayCellEvents`), and with colour the numbers
     /// of days with events are bold and underlined. Empty without events.
     public var events: [Int: [Occurrence]] = [:]
+    /// Whether today, the selected day and the days with events are set apart by attributes
+    /// (reverse, bold, underline): with colour, and always in the pager, where a terminal
+    /// without colour still shows them.
+    public var marks: Bool
 
     /// Dim on and off (SGR 2 and 22).
     static let dimOn = "\u{1B}[2m"
     static let dimOff = "\u{1B}[22m"
-    static let reverseOn = "\u{1B}[7m"
-    static let reverseOff = "\u{1B}[27m"
-    /// Bold and underlined, as the stream marks days with events.
-    static let markOn = "\u{1B}[1;4m"
-    static let markOff = "\u{1B}[22;24m"
 
     /// A page drawn with `renderer`'s names and numbering, the lines of `box`, and with `color`,
     /// today (the renderer's highlighted day) and `weekendDays` set apart.
@@ -116,6 +120,7 @@ public struct MonthPage {
         self.box = box
         self.weekendDays = weekendDays
         self.color = color
+        marks = color
     }
 
     /// Cells a day number takes: 2, or 3 for days of the year.
@@ -198,19 +203,7 @@ public struct MonthPage {
             numbers += box.vertical
             for column in 0..<7 {
                 if let cell = grid.cell(week: week, column: column) {
-                    let digits = String(cell.label)
-                    numbers += String(repeating: " ", count: max(0, numberRoom - digits.count))
-                    let marked = color && events[cell.day] != nil
-                    if marked { numbers += Self.markOn }
-                    if color, cell.day == renderer.highlightedDay {
-                        numbers += Self.reverseOn + digits + Self.reverseOff
-                    } else if color, !marked, weekendDays.contains(weekday(ofColumn: column)) {
-                        numbers += Self.dimOn + digits + Self.dimOff
-                    } else {
-                        numbers += digits
-                    }
-                    if marked { numbers += Self.markOff }
-                    numbers += String(repeating: " ", count: max(0, inside - max(numberRoom, digits.count)))
+                    numbers += number(cell, column: column, room: numberRoom, inside: inside)
                 } else {
                     numbers += emptyInside
                 }
@@ -226,6 +219,30 @@ public struct MonthPage {
         }
         lines.append(rule(box.bottom))
         return lines
+    }
+
+    /// The day number of `cell` in column `column`, right-aligned in `room` of a cell `inside`
+    /// cells wide, padded to `inside`: set apart for today, events and the selection when
+    /// `marks` is on (the weekend dim only with colour), and the selected day in brackets
+    /// where the cell has a cell to spare on each side of the number, so that it reads
+    /// on any terminal.
+    func number(_ cell: MonthGrid.Cell, column: Int, room: Int, inside: Int) -> String {
+        let digits = String(cell.label)
+        let selected = cell.day == renderer.selectedDay
+        let brackets = selected && room > digits.count && inside > room
+        var text = String(repeating: " ", count: max(0, room - digits.count - (brackets ? 1 : 0)))
+        if brackets { text += "[" }
+        let attributes = renderer.attributes
+        var on = "", off = ""
+        if marks {
+            if events[cell.day] != nil { (on, off) = (on + attributes.marked.on.text, attributes.marked.off.text + off) }
+            if cell.day == renderer.highlightedDay { (on, off) = (on + attributes.today.on.text, attributes.today.off.text + off) }
+            if selected { (on, off) = (on + attributes.selected.on.text, attributes.selected.off.text + off) }
+        }
+        if on.isEmpty, color, weekendDays.contains(weekday(ofColumn: column)) { (on, off) = (Self.dimOn, Self.dimOff) }
+        text += on + digits + off
+        if brackets { text += "]" }
+        return text + String(repeating: " ", count: max(0, inside - max(room, digits.count) - (brackets ? 1 : 0)))
     }
 
     /// The `room` lines under the numbers of week `week`, after `left` (the margin and the week
