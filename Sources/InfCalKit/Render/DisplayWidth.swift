@@ -22,19 +22,24 @@ public enum DisplayWidth {
 
     /// The cells `text` takes.
     public static func of(_ text: some StringProtocol) -> Int {
-        // Printable ASCII, the common case, is one cell a byte.
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-            return true
-        }
-        if ascii == true { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         var width = 0
         for scalar in text.unicodeScalars { width += of(scalar) }
         return width
     }
 
+    /// Whether `text` is printable ASCII, the common case: one cell, and one character, a byte.
+    private static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+        return ascii == true
+    }
+
     /// The longest prefix of `text` that fits in `width` cells (whole characters only).
     public static func prefix(of text: String, fitting width: Int) -> String {
+        if isPrintableASCII(text) { return String(decoding: text.utf8.prefix(max(0, width)), as: UTF8.self) }
         var used = 0
         var end = text.startIndex
         for character in text {
