@@ -4,6 +4,10 @@ import Glibc
 import Musl
 #endif
 
+/// glibc's prlimit(2), which its headers declare only with _GNU_SOURCE, so Swift does not see it.
+@_silgen_name("prlimit")
+private func systemPrlimit(_ pid: pid_t, _ resource: Int32, _ new: UnsafePointer<rlimit>?, _ old: UnsafeMutablePointer<rlimit>?) -> Int32
+
 /// Starting a program and waiting for it: the one launcher behind the end-to-end tests, the
 /// pseudo-terminal sessions and the benchmark. libc only (posix_spawn), so that the benchmark
 /// measures the child and not a launcher's own start-up.
@@ -150,12 +154,23 @@ public enum ChildProcess {
         public let timedOut: Bool
     }
 
+    /// Limits the address space of the running process `pid` to `bytes` (RLIMIT_AS, by
+    /// prlimit(2)): an allocation past it fails, and the process ends as it ends then.
+    /// - returns: whether the limit was set.
+    @discardableResult
+    public static func limitMemory(of pid: pid_t, to bytes: Int) -> Bool {
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        return systemPrlimit(pid, Int32(RLIMIT_AS.rawValue), &limit, nil) == 0
+    }
+
     /// Runs `path` with `arguments` and `environment` (as `spawn` takes them) to the end, stdin
     /// from /dev/null, and collects its standard output (unless `output` sends it elsewhere)
-    /// and error; kills it (SIGKILL) when `deadline` seconds pass first.
+    /// and error; kills it (SIGKILL) when `deadline` seconds pass first. With `memoryLimit`,
+    /// its address space is limited to that many bytes as soon as it has started (its start-up
+    /// is far below any limit worth setting).
     /// - throws: `Failure` when no pipe can be made or the child cannot start.
     public static func run(_ path: String, _ arguments: [String], environment: [String: String]?,
-                           output: Redirection? = nil, deadline: Double) throws(Failure) -> Captured {
+                           output: Redirection? = nil, deadline: Double, memoryLimit: Int? = nil) throws(Failure) -> Captured {
         var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
         guard pipe(&out) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
         guard pipe(&err) == 0 else {
@@ -171,6 +186,7 @@ public enum ChildProcess {
             (out + err).forEach { _ = close($0) }
             throw error
         }
+        if let memoryLimit { limitMemory(of: pid, to: memoryLimit) }
         _ = close(out[1])
         _ = close(err[1])
         // Both pipes are read as the child runs, so a large output cannot block it.

@@ -5,10 +5,15 @@ import InfCalKit
 public enum InfCal {
     /// Runs infcal with `arguments` (without the program name) and returns the exit status.
     public static func run(arguments: [String]) -> Int32 {
-        Platform.ignoreBrokenPipe()
-        // First of all, before ICU reads its default locale: a malformed locale name counts as C.
+        // A malformed TZ crashes Foundation's zone code; it counts as unset (UTC), as a
+        // malformed locale counts as C. Should the restart fail, Foundation is told UTC itself.
+        if Platform.restartWithout(ZoneSetting.variables, unless: ZoneSetting.isWellFormed) {
+            NSTimeZone.default = TimeZone(secondsFromGMT: 0) ?? NSTimeZone.default
+        }
+        // Before ICU reads its default locale: a malformed locale name counts as C.
         Platform.replaceEnvironment(LocaleSetting.variables + LocaleSetting.icuVariables,
                                     unless: { $0.isEmpty || LocaleName.isWellFormed($0) }, with: "C")
+        Platform.ignoreBrokenPipe()
         let standardOutput = FileOutput(fd: 1)
         let raw: RawOptions
         let special: Configuration.Mode?
@@ -41,7 +46,8 @@ public enum InfCal {
             var showsMonths = ![.help, .version, .listCalendars].contains(configuration.mode)
             if case .completions = configuration.mode { showsMonths = false }
             if showsMonths {
-                switch try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput) {
+                switch try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput,
+                                        fetchLater: configuration.mode == .paged) {
                 case .finished(let status): return status
                 case .months(let events): store = events
                 }
@@ -66,7 +72,10 @@ public enum InfCal {
                     try configuration.printMonths(to: standardOutput)
                 }
             case .paged:
-                return try PagerSession(configuration: configuration, events: store).run()
+                // The pager opens on the copies there are and repaints when a fetch brings fresher ones.
+                let fetch = events.needsEvents ? BackgroundFetch(events) : nil
+                return try PagerSession(configuration: configuration, events: store, fetch: fetch,
+                                        reload: { EventRun.reread(events, environment: environment) }).run()
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.
@@ -110,10 +119,13 @@ public enum InfCal {
         return environment
     }
 
-    /// Prints "infcal: `message`" on standard error and returns `status`.
+    /// Prints "infcal: `message`" on standard error and returns `status`. The values a message
+    /// quotes are echoed inert where it is made; the whole line passes `InertText.echo` once
+    /// more (which leaves escaped text as it is), so that no control character, line break or
+    /// bidirectional control from outside can reach the terminal even where a message forgot.
     @discardableResult
     static func fail(_ message: String, status: Int32) -> Int32 {
-        try? FileOutput(fd: 2).write("infcal: \(message)\n")
+        try? FileOutput(fd: 2).write("infcal: \(InertText.echo(message, limit: Int.max))\n")
         return status
     }
 }

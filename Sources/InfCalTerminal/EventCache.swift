@@ -47,15 +47,16 @@ struct EventCache {
     }
 
     /// The files of `source` from its cache, with the events that can occur in `window`
-    /// (display wall-clock civil seconds; nil: all); nil when there is no usable cache.
-    func load(_ source: String, window: Range<Int>?) -> [EventRun.SourceFile]? {
+    /// (display wall-clock civil seconds; nil: all), as files of calendar number `calendar`; nil
+    /// when there is no usable cache.
+    func load(_ source: String, calendar: Int, window: Range<Int>?) -> [EventRun.SourceFile]? {
         let absolute = Platform.absolutePath(source)
         let file = path(of: absolute)
         guard let mapped = Platform.map(file), let contents = EventCacheFormat.open(mapped.bytes),
               contents.source == absolute, Platform.identitiesMatch(contents.key, under: absolute),
               let files = EventCacheFormat.decode(contents, window: window) else { return nil }
         if mapped.identity.seconds < Platform.secondsNow() - Self.renewal { Platform.touch(file) }
-        return files.map { EventRun.SourceFile(name: Self.name(source, $0.name), file: $0.file) }
+        return files.map { EventRun.SourceFile(name: Self.name(source, $0.name), file: $0.file, calendar: calendar) }
     }
 
     /// What a cache of `source` is checked against, taken before its files are read: the
@@ -89,10 +90,13 @@ struct EventCache {
         let absolute = Platform.absolutePath(source)
         let bytes = EventCacheFormat.encode(source: absolute, key: key, files: named)
         let file = path(of: absolute)
-        if let error = Platform.makeDirectories(directory) ?? Platform.writeAtomically(bytes, to: file) {
-            if reportsFailures {
-                InfCal.fail("cannot write the event cache '\(file)': \(Platform.describe(errno: error)); events are read afresh", status: 0)
+        do {
+            if let error = Platform.makeDirectories(directory) {
+                throw Platform.WriteFailure(path: directory, step: "create the directory", code: error.code)
             }
+            try Platform.writeAtomically(bytes, to: file, mode: 0o600, durable: false)
+        } catch {
+            if reportsFailures { InfCal.fail("cannot write the event cache: \(error); events are read afresh", status: 0) }
             return
         }
         prune()

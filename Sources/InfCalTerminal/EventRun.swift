@@ -14,33 +14,79 @@ enum EventRun {
     struct SourceFile {
         let name: String
         let file: EventFile
+        /// The index of the calendar it belongs to in the sources read.
+        let calendar: Int
+        /// Why a file found in a directory was not read (a warning; the rest is read).
+        var failure: String? = nil
     }
 
     /// The `.ics` files `source` names: itself, or those below it (sorted) for a directory.
+    /// Below a directory every name ending in `.ics` that is not itself a directory is listed
+    /// (what it is, `read` finds out); subdirectories are walked, not links to them, so a
+    /// link cannot make the walk loop; one that cannot be listed is listed itself, and
+    /// `read` warns about it.
+    /// - throws: `Unreadable` when `source` is a directory that cannot be listed.
     static func files(of source: String) throws(Unreadable) -> [String] {
         guard source != "-", Platform.isDirectory(source) else { return [source] }
-        guard let walker = FileManager.default.enumerator(atPath: source) else {
-            throw Unreadable(path: source, reason: "cannot list the directory")
-        }
         var found: [String] = []
-        while let entry = walker.nextObject() as? String {
-            if entry.lowercased().hasSuffix(".ics") {
-                let path = source.hasSuffix("/") ? source + entry : source + "/" + entry
-                if !Platform.isDirectory(path) { found.append(path) }
+        func walk(_ directory: String, depth: Int) throws(Unreadable) {
+            let entries: [(name: String, isDirectory: Bool)]
+            switch Platform.directoryEntries(directory) {
+            case .success(let listed): entries = listed
+            case .failure(let error):
+                guard depth > 0 else { throw Unreadable(path: directory, reason: Platform.describe(errno: error.code)) }
+                found.append(directory)
+                return
+            }
+            for entry in entries {
+                let path = directory.hasSuffix("/") ? directory + entry.name : directory + "/" + entry.name
+                if entry.isDirectory {
+                    if depth < InputLimits.directoryDepth { try walk(path, depth: depth + 1) }
+                } else if entry.name.lowercased().hasSuffix(".ics") {
+                    found.append(path)
+                }
             }
         }
+        try walk(source, depth: 0)
         return found.sorted()
+    }
+
+    /// Why `path` could not be read, in words: the limit, the kind of file, or errno's text.
+    static func reason(_ error: Platform.SystemError, path: String) -> String {
+        switch error.code {
+        case Platform.ReadLimit.tooLarge: return "larger than \(InputLimits.fileBytes >> 20) MiB, the most infcal reads from a file"
+        case Platform.ReadLimit.notRegular:
+            let kind = (try? Platform.fileKind(path).get()) ?? "not a regular file"
+            return "\(kind), not a regular file"
+        case EISDIR:
+            // A subdirectory `files` could not list.
+            if case .failure(let listing) = Platform.directoryEntries(path) {
+                return "a directory that cannot be listed: " + Platform.describe(errno: listing.code)
+            }
+            return Platform.describe(errno: error.code)
+        case Platform.ReadLimit.noWriter: return "a FIFO that no program wrote to within \(InputLimits.writerWait) s"
+        default: return Platform.describe(errno: error.code)
+        }
     }
 
     /// Reads every source, through `cache` when there is one: a source whose cache is current
     /// gives the events that can occur in `window` (display wall-clock civil seconds; nil:
-    /// all) without being read; any other is read and its cache written.
-    /// - throws: `Unreadable` for the first missing or unreadable one.
-    static func read(_ sources: [String], cache: EventCache? = nil, window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
+    /// all) without being read; any other is read and its cache written (unless a file of it
+    /// could not be read, so that its warning comes again). A file named by a source is read
+    /// whatever it is (a FIFO too); one found in a directory only when it is a regular file or
+    /// a link to one, and one that cannot be read there is a `failure` (warned about), not the
+    /// end of the run. A file over `InputLimits.fileBytes` is a failure wherever it is. A
+    /// subscription is read from its cached copy, which this does not find yet: it is skipped.
+    /// - throws: `Unreadable` for the first missing or unreadable source.
+    static func read(_ sources: [CalendarSource], cache: EventCache? = nil, window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
-        for source in sources {
-            let cache = source == "-" ? nil : cache
-            if let cached = cache?.load(source, window: window) {
+        for (index, calendarSource) in sources.enumerated() {
+            guard let source = calendarSource.path else { continue }
+            // Only a regular file or a directory keeps its bytes for the next run; a FIFO or a
+            // device is read afresh every time.
+            let kind = try? Platform.fileKind(source).get()
+            let cache = kind == "a regular file" || kind == "a directory" ? cache : nil
+            if let cached = cache?.load(source, calendar: index, window: window) {
                 result += cached
                 continue
             }
@@ -49,14 +95,19 @@ enum EventRun {
             let key = cache?.key(of: source, paths: paths)
             var read: [SourceFile] = []
             for path in paths {
-                switch Platform.readFile(path) {
+                let found = path != source
+                let name = path == "-" ? "(standard input)" : path
+                switch Platform.readBounded(path: path, limit: InputLimits.fileBytes, regularOnly: found,
+                                            writerWait: InputLimits.writerWait) {
                 case .success(let bytes):
-                    read.append(SourceFile(name: path == "-" ? "(standard input)" : path, file: EventReader.read(bytes)))
+                    read.append(SourceFile(name: name, file: EventReader.read(bytes), calendar: index))
+                case .failure(let error) where found || error.code == Platform.ReadLimit.tooLarge:
+                    read.append(SourceFile(name: name, file: EventFile(), calendar: index, failure: reason(error, path: path) + "; skipped"))
                 case .failure(let error):
-                    throw Unreadable(path: path, reason: Platform.describe(errno: error.code))
+                    throw Unreadable(path: path, reason: reason(error, path: path))
                 }
             }
-            if let cache, let key { cache.store(source, key: key, files: read) }
+            if let cache, let key, !read.contains(where: { $0.failure != nil }) { cache.store(source, key: key, files: read) }
             result += read
         }
         return result
@@ -86,19 +137,42 @@ enum EventRun {
         var problems = 0
         for source in files {
             let file = source.file
+            if let failure = source.failure {
+                lines.append("\(InertText.echo(source.name, limit: 400)): \(failure)")
+                problems += 1
+                continue
+            }
             if !file.hasCalendarData {
-                lines.append("\(source.name): no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)")
+                lines.append("\(InertText.echo(source.name, limit: 400)): no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)")
                 problems += 1
             }
             if let first = file.skipped.first {
                 let more = file.skipped.count - 1
-                lines.append("\(source.name):\(first.line): \(first.reason)"
+                lines.append("\(InertText.echo(source.name, limit: 400)):\(first.line): \(first.reason)"
                              + (more > 0 ? " (and \(more) more event\(more == 1 ? "" : "s") skipped in this file)" : ""))
                 problems += file.skipped.count
             }
-            for note in file.notes { lines.append("\(source.name):\(note.line): \(note.message)") }
+            for note in file.notes { lines.append("\(InertText.echo(source.name, limit: 400)):\(note.line): \(note.message)") }
         }
         return (lines, problems)
+    }
+
+    /// The store of the events of `files`, each tagged with its calendar of `sources`: the
+    /// configured name and colour, else the colour the calendar's first file gives itself.
+    static func makeStore(_ files: [SourceFile], sources: [CalendarSource], display: DisplayZone) -> EventStore {
+        let calendars = sources.indices.map { index in
+            EventCalendar(name: sources[index].name,
+                          color: sources[index].color ?? files.first { $0.calendar == index && $0.file.calendarColor != nil }?.file.calendarColor)
+        }
+        var events: [Event] = []
+        var names: [String] = []
+        var calendarOfEvent: [Int] = []
+        for file in files {
+            events += file.file.events
+            names += repeatElement(file.name, count: file.file.events.count)
+            calendarOfEvent += repeatElement(file.calendar, count: file.file.events.count)
+        }
+        return EventStore(events: events, display: display, sources: names, calendars: calendars, calendarOfEvent: calendarOfEvent)
     }
 
     /// How the event part of a run ends.
@@ -110,25 +184,35 @@ enum EventRun {
     }
 
     /// Reads the events of `settings`, reports what was skipped on standard error, and prints
-    /// the agenda when there is one (as JSON Lines with `--json`).
+    /// the agenda when there is one (as JSON Lines with `--json`). Subscriptions and CalDAV
+    /// calendars that are due are fetched first, unless `fetchLater` (the pager fetches them
+    /// while it shows the copies there are).
     static func run(_ settings: EventSettings, configuration: Configuration, environment: RunEnvironment,
-                    output: ByteSink) throws -> Outcome {
+                    output: ByteSink, fetchLater: Bool = false) throws -> Outcome {
         guard settings.needsEvents else { return .months(nil) }
+        let cache = RemoteCalendars.cache()
+        var fetched = RemoteCalendars.Report()
+        if !fetchLater {
+            fetched = RemoteCalendars.fetch(RemoteCalendars.due(settings.sources, fetching: settings.fetching, cache: cache),
+                                            cache: cache, showProgress: Platform.isTerminal(2))
+            for line in fetched.lines { InfCal.fail(line, status: 0) }
+        }
+        let sources = RemoteCalendars.localSources(settings.sources, cache: cache)
         let files: [SourceFile]
         do {
-            let cache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
-            files = try read(settings.sources, cache: cache, window: cache == nil ? nil : window(configuration, plan: settings.agenda))
+            let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
+            files = try read(sources, cache: eventCache, window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
         } catch {
-            return .finished(InfCal.fail("cannot read events from '\(error.path)': \(error.reason)", status: ExitStatus.noInput))
+            return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
-        let (lines, problems) = warnings(files)
+        let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
+        let problems = fileProblems + fetched.failures
         if settings.strict, problems > 0 {
-            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s") or file\(problems == 1 ? "" : "s") could not be read",
+            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s"), file\(problems == 1 ? "" : "s") or fetch\(problems == 1 ? "" : "es") failed",
                                          status: ExitStatus.dataError))
         }
-        let store = EventStore(events: files.flatMap(\.file.events), display: environment.displayZone,
-                               sources: files.flatMap { file in file.file.events.map { _ in file.name } })
+        let store = makeStore(files, sources: sources, display: environment.displayZone)
         // The process's exit reclaims the events at once; released one by one as the run
         // returns, they would cost more than decoding them did.
         InfCal.keptUntilExit.append(store)
@@ -149,5 +233,13 @@ enum EventRun {
                 .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)
+    }
+
+    /// The store of `settings`' calendars as their copies are now, for the pager to show
+    /// after a fetch; warnings are not repeated. Nil when a source cannot be read any more.
+    static func reread(_ settings: EventSettings, environment: RunEnvironment) -> EventStore? {
+        let sources = RemoteCalendars.localSources(settings.sources, cache: RemoteCalendars.cache())
+        guard let files = try? read(sources) else { return nil }
+        return makeStore(files, sources: sources, display: environment.displayZone)
     }
 }

@@ -5,7 +5,13 @@ import InfCalKit
 /// `PagerState`, and draws the frames `PagerView` composes, one write per frame.
 final class PagerSession {
     private var state: PagerState
-    private let view: PagerView
+    private var view: PagerView
+    /// The fetch of due calendars running while the pager shows the copies there are.
+    private var fetch: BackgroundFetch?
+    /// The events as the copies are after a fetch (nil: keep those shown).
+    private let reload: () -> EventStore?
+    /// What the fetch had to say, written once the terminal is restored.
+    private var fetchLines: [String] = []
     /// Whether today follows the clock (no `--today`): the highlight moves at midnight.
     private let followsClock: Bool
     private var decoder = KeyDecoder()
@@ -32,7 +38,10 @@ final class PagerSession {
     }
 
     /// A session for `configuration`, showing `events` when the run reads some.
-    init(configuration: Configuration, events: EventStore? = nil) {
+    init(configuration: Configuration, events: EventStore? = nil, fetch: BackgroundFetch? = nil,
+         reload: @escaping () -> EventStore? = { nil }) {
+        self.fetch = fetch
+        self.reload = reload
         state = PagerState(calendar: configuration.calendar, start: configuration.start,
                            bounds: configuration.bounds, today: configuration.today, view: configuration.page.initialView)
         var view = PagerView(configuration: configuration)
@@ -48,7 +57,9 @@ final class PagerSession {
     /// - throws: `UsageError.unavailable` when no terminal can be opened for keys, a write
     ///   error when the terminal takes no output.
     func run() throws -> Int32 {
-        switch try session() {
+        let end = try session()
+        for line in fetchLines { InfCal.fail(line, status: 0) }
+        switch end {
         case .quit: return ExitStatus.success
         case .hangUp: return ExitStatus.failure
         case .signal(let signal): Platform.die(by: signal)
@@ -73,7 +84,14 @@ final class PagerSession {
             try draw(on: terminal)
             let timeout = decoder.hasPending ? KeyDecoder.escapeTimeout
                 : followsClock ? Self.milliseconds(until: nextDay) : -1
-            let ready = try Platform.waitForInput([terminal.input, signalPipe], timeout: timeout)
+            let ready = try Platform.waitForInput([terminal.input, signalPipe] + (fetch.map { [$0.readEnd] } ?? []), timeout: timeout)
+            if let fetch, ready.contains(fetch.readEnd), let report = fetch.finished {
+                // A fresher copy arrived: the same months, repainted with its events.
+                self.fetch = nil
+                fetchLines = report.lines
+                if report.changed, let events = reload() { view.events = events }
+                continue
+            }
 
             // Signals: when the pipe has their bytes, or poll was interrupted before it could say.
             var signals = ready.contains(signalPipe) || ready.isEmpty ? Platform.drainSignals(signalPipe) : []

@@ -82,6 +82,24 @@ public enum Platform {
         }
     }
 
+    /// Removes each of `names` whose value `isAcceptable` refuses (given the value and the
+    /// name), by unsetenv(3), and then starts this program again in its place with the same
+    /// arguments. Foundation's time zone code reads a copy of the environment made when it was
+    /// loaded, before `main`, so only a new process sees the variable unset.
+    /// - returns: whether a variable was removed (the new start failed, when this returns true).
+    @discardableResult
+    public static func restartWithout(_ names: [String], unless isAcceptable: (String, String) -> Bool) -> Bool {
+        var removed = false
+        for name in names {
+            if let value = getenv(name), !isAcceptable(String(cString: value), name) {
+                unsetenv(name)
+                removed = true
+            }
+        }
+        if removed { execv("/proc/self/exe", CommandLine.unsafeArgv) }
+        return removed
+    }
+
     // MARK: Local time
 
     /// The local date at `seconds` since 1970 (default: now), as the C library sees it: `TZ` in
@@ -117,27 +135,122 @@ public enum Platform {
         public let code: Int32
     }
 
-    /// The bytes of the file at `path` (or of standard input for `-`), or the errno that
-    /// stopped the reading. A directory is EISDIR.
+    /// The bytes of the file at `path` (or of standard input for `-`), at most
+    /// `InputLimits.fileBytes` of them (`readBounded`).
     public static func readFile(_ path: String) -> Result<[UInt8], SystemError> {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        readBounded(path: path, limit: InputLimits.fileBytes)
+    }
+
+    /// The bytes of the file at `path` (or of standard input for `-`), at most `limit` of them,
+    /// read incrementally, or the errno that stopped the reading: EISDIR for a directory,
+    /// EFBIG for more than `limit` bytes (a regular file's size is known before reading, so a
+    /// sparse file costs nothing; a device or a pipe is read to one byte past `limit`); with
+    /// `regularOnly`, ENODEV for anything that is not a regular file (a FIFO, a socket, a
+    /// device), which is opened without waiting for a writer and not read. A FIFO named
+    /// without `regularOnly` is read once a writer comes (`--events <(curl ...)`), and is
+    /// ETIMEDOUT when none comes within `writerWait` seconds.
+    public static func readBounded(path: String, limit: Int, regularOnly: Bool = false,
+                                   writerWait: Int32 = 10) -> Result<[UInt8], SystemError> {
+        if regularOnly {
+            // Looked at before it is opened: opening a device can do things (rewind a tape).
+            var info = stat()
+            guard stat(path, &info) == 0 else { return .failure(SystemError(code: errno)) }
+            if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(SystemError(code: EISDIR)) }
+            if (info.st_mode & S_IFMT) != S_IFREG { return .failure(SystemError(code: ENODEV)) }
+        }
+        // Non-blocking, so that opening a FIFO does not wait for a writer.
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }
         defer { if fd != 0 { close(fd) } }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return .failure(SystemError(code: EISDIR)) }
+        guard fstat(fd, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR { return .failure(SystemError(code: EISDIR)) }
+        if regularOnly, kind != S_IFREG { return .failure(SystemError(code: ENODEV)) }
+        if kind == S_IFREG, info.st_size > limit { return .failure(SystemError(code: EFBIG)) }
+        if kind == S_IFIFO, fd != 0 {
+            // Wait (boundedly) for a writer's first bytes or its end; then read as usual.
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            var ready: Int32 = -1
+            while ready < 0 {
+                ready = poll(&entry, 1, writerWait * 1000)
+                if ready < 0, errno != EINTR { return .failure(SystemError(code: errno)) }
+            }
+            if ready == 0 { return .failure(SystemError(code: ETIMEDOUT)) }
+        }
+        if fd != 0 {
+            let flags = fcntl(fd, F_GETFL)
+            if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        }
         var bytes: [UInt8] = []
-        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
+        if kind == S_IFREG, info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    // Standard input handed over non-blocking: wait until it has more.
+                    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&entry, 1, -1)
+                    continue
+                }
                 return .failure(SystemError(code: errno))
             }
             if count == 0 { break }
+            if bytes.count + count > limit { return .failure(SystemError(code: EFBIG)) }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return .success(bytes)
+    }
+
+    /// The errno values `readBounded` gives for its own reasons.
+    public enum ReadLimit {
+        /// More bytes than the limit.
+        public static let tooLarge = EFBIG
+        /// Not a regular file, where only those are read.
+        public static let notRegular = ENODEV
+        /// A FIFO nobody wrote to in time.
+        public static let noWriter = ETIMEDOUT
+    }
+
+    /// What kind of file `path` is, following symbolic links: "a FIFO", "a socket", "a
+    /// character device", "a block device", "a directory", "a regular file"; nil with the
+    /// errno when stat(2) fails (ELOOP for a looping link, ENOENT for a dangling one).
+    public static func fileKind(_ path: String) -> Result<String, SystemError> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: return .success("a FIFO")
+        case S_IFSOCK: return .success("a socket")
+        case S_IFCHR: return .success("a character device")
+        case S_IFBLK: return .success("a block device")
+        case S_IFDIR: return .success("a directory")
+        default: return .success("a regular file")
+        }
+    }
+
+    /// The names in the directory at `path` (without `.` and `..`), each with whether it is
+    /// itself a directory (not following symbolic links, so that a link cannot make a walk
+    /// loop), or the errno of opendir(3).
+    public static func directoryEntries(_ path: String) -> Result<[(name: String, isDirectory: Bool)], SystemError> {
+        guard let directory = opendir(path) else { return .failure(SystemError(code: errno)) }
+        defer { closedir(directory) }
+        var entries: [(name: String, isDirectory: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+            }
+            if name == "." || name == ".." { continue }
+            var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                let full = path.hasSuffix("/") ? path + name : path + "/" + name
+                isDirectory = lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            entries.append((name, isDirectory))
+        }
+        return .success(entries)
     }
 
     /// Whether `path` names a directory.

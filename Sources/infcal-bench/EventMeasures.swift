@@ -82,7 +82,7 @@ final class CountingSink: ByteSink {
 }
 
 extension Benchmark {
-    // MARK: Measure 6: events (issue 11)
+    // MARK: Measure 6: events
 
     mutating func measureEvents() {
         let path = Processes.temporaryPath("events.ics")

@@ -35,7 +35,7 @@ struct Runs {
     var cell: String? { failure.map { "failed (exit \($0.status))" } }
 }
 
-/// The whole benchmark: the measures of issue 5, in the order of its list.
+/// The whole benchmark: every measure, in the order the README's Performance section lists them.
 struct Benchmark {
     let infcal: String
     let ncal: String?

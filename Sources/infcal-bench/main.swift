@@ -1,6 +1,6 @@
 import Foundation
 
-// infcal-bench: the benchmark of issue 5. It builds the release infcal with the README's
+// infcal-bench: the benchmark. It builds the release infcal with the README's
 // command (or takes --infcal PATH), times it as whole processes side by side with `ncal -C` and
 // `python3 -m calendar`, and prints one table of medians, ratios and targets.
 //

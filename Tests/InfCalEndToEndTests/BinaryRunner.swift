@@ -38,8 +38,11 @@ enum BinaryRunner {
     /// Runs infcal with `arguments` (after `--today 2024-02-15` unless they name a today),
     /// `environment` laid over the base one (a nil value removes a variable), stdin from
     /// /dev/null; fails the test if it takes longer than `deadline` seconds.
-    static func run(_ arguments: [String], environment: [String: String?] = [:], deadline: Double = 20) throws -> Result {
-        try runProgram(executable, (arguments.contains("--today") ? [] : today) + arguments, environment: environment, deadline: deadline)
+    /// With `memoryLimit`, its address space is limited to that many bytes.
+    static func run(_ arguments: [String], environment: [String: String?] = [:], deadline: Double = 20,
+                    memoryLimit: Int? = nil) throws -> Result {
+        try runProgram(executable, (arguments.contains("--today") ? [] : today) + arguments, environment: environment,
+                       deadline: deadline, memoryLimit: memoryLimit)
     }
 
     /// Runs a bash command line with INFCAL naming the built binary, as `run` runs infcal.
@@ -48,10 +51,11 @@ enum BinaryRunner {
     }
 
     /// Runs `program` with `arguments` in the base environment with `environment` laid over it.
-    static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String?], deadline: Double) throws -> Result {
+    static func runProgram(_ program: URL, _ arguments: [String], environment: [String: String?], deadline: Double,
+                           memoryLimit: Int? = nil) throws -> Result {
         var env = baseEnvironment
         for (key, value) in environment { env[key] = value }
-        let run = try ChildProcess.run(program.path, arguments, environment: env, deadline: deadline)
+        let run = try ChildProcess.run(program.path, arguments, environment: env, deadline: deadline, memoryLimit: memoryLimit)
         #expect(!run.timedOut, "\(program.lastPathComponent) \(arguments) did not finish within \(deadline) s")
         let (status, signalled): (Int32, Bool)
         switch run.exit {

@@ -9,8 +9,17 @@ import Testing
         #expect(JSONText.string("a\"b\\c") == "\"a\\\"b\\\\c\"")
         #expect(JSONText.string("\n\r\t\u{8}\u{C}") == "\"\\n\\r\\t\\b\\f\"")
         #expect(JSONText.string("\u{0}\u{1}\u{1F}") == "\"\\u0000\\u0001\\u001f\"")
-        // Not escaped: DEL, the slash, non-ASCII, characters outside the BMP (as UTF-8).
-        #expect(JSONText.string("/\u{7F}é😀") == "\"/\u{7F}é😀\"")
+        // Not escaped: the slash, non-ASCII, characters outside the BMP (as UTF-8).
+        #expect(JSONText.string("/é😀\u{200E}\u{202F}") == "\"/é😀\u{200E}\u{202F}\"")
+    }
+
+    /// DEL, C1 controls and the bidi embeddings, overrides and isolates would drive or reorder
+    /// a terminal that shows the line: escaped, as Python's `json.dumps(s)` (ensure_ascii)
+    /// writes each of them, e.g. `json.dumps("\x9b")` is `"\u009b"`.
+    @Test(arguments: [("\u{7F}", "\\u007f"), ("\u{80}", "\\u0080"), ("\u{9B}", "\\u009b"), ("\u{9F}", "\\u009f"),
+                      ("\u{202A}", "\\u202a"), ("\u{202E}", "\\u202e"), ("\u{2066}", "\\u2066"), ("\u{2069}", "\\u2069")])
+    func terminalControlsAreEscaped(raw: String, escaped: String) {
+        #expect(JSONText.string("a" + raw + "b") == "\"a" + escaped + "b\"")
     }
 
     /// Every scalar from U+0000 to U+00FF and a few beyond, through Foundation's parser.

@@ -9,17 +9,17 @@ import Testing
         ("日本語", "日本語"), ("é", "é"), ("\r\n", "\\r\\n"), ("\u{E000}", "\\u{e000}"),
     ])
     func controlCharactersAreEscaped(raw: String, echoed: String) {
-        #expect(UsageError.echo(raw) == echoed)
+        #expect(InertText.echo(raw) == echoed)
     }
 
     @Test func longValuesAreCutOutsideEscapesAndClusters() {
-        #expect(UsageError.echo(String(repeating: "x", count: 80)) == String(repeating: "x", count: 80))
-        #expect(UsageError.echo(String(repeating: "x", count: 81)) == String(repeating: "x", count: 79) + "…")
+        #expect(InertText.echo(String(repeating: "x", count: 80)) == String(repeating: "x", count: 80))
+        #expect(InertText.echo(String(repeating: "x", count: 81)) == String(repeating: "x", count: 79) + "…")
         // An escape is kept whole or left out.
-        #expect(UsageError.echo(String(repeating: "x", count: 77) + "\u{1B}yz") == String(repeating: "x", count: 77) + "…")
+        #expect(InertText.echo(String(repeating: "x", count: 77) + "\u{1B}yz") == String(repeating: "x", count: 77) + "…")
         // A cluster (a flag: two scalars) is kept whole.
         let flags = String(repeating: "🇩🇪", count: 100)
-        #expect(UsageError.echo(flags) == String(repeating: "🇩🇪", count: 79) + "…")
+        #expect(InertText.echo(flags) == String(repeating: "🇩🇪", count: 79) + "…")
     }
 
     @Test func everyCaseIsOneLine() {

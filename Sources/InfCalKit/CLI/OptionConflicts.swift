@@ -64,6 +64,7 @@ struct OptionConflict: Sendable {
         OptionConflict(option: .option(.monday), others: [.option(.sunday), .option(.firstWeekday)]),
         OptionConflict(option: .option(.sunday), others: [.option(.firstWeekday)]),
         OptionConflict(option: .option(.json), others: [.option(.paged), .option(.wall)]),
+        OptionConflict(option: .option(.refresh), others: [.option(.offline)]),
     ]
 
     /// Throws for the first conflict in `raw`.

@@ -4,7 +4,7 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
-    case events, agenda, strict, json, noCache
+    case events, agenda, strict, json, noCache, refresh, offline
     case wall, width, mouse, reform
 }
 
@@ -141,6 +141,12 @@ extension OptionSpec {
                    expected: ""),
         OptionSpec(key: .noCache, long: "no-cache", short: nil, value: .none,
                    summary: "read the event files afresh, neither using nor writing the parsed-event cache",
+                   expected: ""),
+        OptionSpec(key: .refresh, long: "refresh", short: nil, value: .none,
+                   summary: "fetch every subscription and CalDAV calendar now, however fresh its copy",
+                   expected: ""),
+        OptionSpec(key: .offline, long: "offline", short: nil, value: .none,
+                   summary: "fetch nothing: show the cached copies of subscriptions and CalDAV calendars",
                    expected: ""),
         OptionSpec(key: .json, long: "json", short: nil, value: .none,
                    summary: "print each month (with --agenda each event) as a JSON object, one a line",

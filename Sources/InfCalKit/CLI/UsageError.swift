@@ -38,50 +38,13 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The most characters a value is echoed with, "…" included.
-    public static let echoLimit = 80
+    public static let echoLimit = InertText.echoLimit
     /// The most characters of an explanation, which may quote values too.
     static let longEchoLimit = 400
 
-    /// `text` made safe to print in one line: newline, tab and carriage return become `\n`,
-    /// `\t`, `\r`; other control characters `\x1b`, `\x7f` (C1 controls and other
-    /// non-printing characters, such as bidirectional overrides and unassigned code points,
-    /// `\u{202e}`); and the result is cut after `limit` characters, ending in "…". A cut never
-    /// falls inside a character (a grapheme cluster) or an escape.
+    /// What the user typed, echoed inert: `InertText.echo`, the one escaping of every message.
     public static func echo(_ text: String, limit: Int = echoLimit) -> String {
-        var result = ""
-        var count = 0
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            let piece = character.unicodeScalars.contains(where: isNonPrinting)
-                ? character.unicodeScalars.map(escaped).joined() : String(character)
-            // Room for "…" is kept unless this piece ends the text.
-            if count + piece.count > (next == text.endIndex ? limit : limit - 1) { return result + "…" }
-            result += piece
-            count += piece.count
-            index = next
-        }
-        return result
-    }
-
-    private static func isNonPrinting(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse: return true
-        default: return false
-        }
-    }
-
-    private static func escaped(_ scalar: Unicode.Scalar) -> String {
-        guard isNonPrinting(scalar) else { return String(scalar) }
-        switch scalar {
-        case "\n": return "\\n"
-        case "\t": return "\\t"
-        case "\r": return "\\r"
-        default:
-            let hex = String(scalar.value, radix: 16)
-            return scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{" + hex + "}"
-        }
+        InertText.echo(text, limit: limit)
     }
 }
 

@@ -47,7 +47,7 @@ public enum EventCacheFormat {
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not.
-    public static let version: UInt64 = 1
+    public static let version: UInt64 = 2
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
@@ -111,6 +111,11 @@ public enum EventCacheFormat {
             for skipped in file.skipped { meta.int(skipped.line); meta.string(skipped.reason) }
             meta.int(file.notes.count)
             for note in file.notes { meta.int(note.line); meta.string(note.message) }
+            switch file.calendarColor {
+            case nil: meta.int(0)
+            case .indexed(let index)?: meta.int(1); meta.int(Int(index))
+            case .rgb(let red, let green, let blue)?: meta.int(2); meta.int(Int(red)); meta.int(Int(green)); meta.int(Int(blue))
+            }
         }
         meta.int(zoneDirectory.count)
         for zone in zoneDirectory { meta.int(zone.offset); meta.int(zone.length) }
@@ -311,7 +316,8 @@ public enum EventCacheFormat {
         public let source: String
         public let key: [CacheKeyEntry]
         let buffer: UnsafeRawBufferPointer
-        let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)])]
+        let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
+                     color: CalendarColor?)]
         let zones: [(offset: Int, length: Int)]
         let indexStart: Int
         let bodyStart: Int
@@ -348,7 +354,8 @@ public enum EventCacheFormat {
                 let isDirectory = try reader.bool()
                 key.append(CacheKeyEntry(path: path, isDirectory: isDirectory, identity: try readIdentity(&reader)))
             }
-            var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)])] = []
+            var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
+                         color: CalendarColor?)] = []
             let fileCount = try reader.count()
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
@@ -358,7 +365,14 @@ public enum EventCacheFormat {
                 for _ in 0..<(try reader.count()) { skipped.append((try reader.int(), try reader.string())) }
                 var notes: [(line: Int, message: String)] = []
                 for _ in 0..<(try reader.count()) { notes.append((try reader.int(), try reader.string())) }
-                files.append((name, hasData, skipped, notes))
+                var color: CalendarColor?
+                switch try reader.int() {
+                case 0: color = nil
+                case 1: color = .indexed(try byte(&reader))
+                case 2: color = .rgb(try byte(&reader), try byte(&reader), try byte(&reader))
+                default: return nil
+                }
+                files.append((name, hasData, skipped, notes, color))
             }
             var zones: [(offset: Int, length: Int)] = []
             for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
@@ -370,6 +384,12 @@ public enum EventCacheFormat {
         }
     }
 
+    private static func byte(_ reader: inout CacheReader) throws(CacheDefect) -> UInt8 {
+        let value = try reader.int()
+        guard let byte = UInt8(exactly: value) else { throw CacheDefect() }
+        return byte
+    }
+
     private static func readIdentity(_ reader: inout CacheReader) throws(CacheDefect) -> FileIdentity {
         FileIdentity(device: try reader.int(), inode: try reader.int(), size: try reader.int(),
                      seconds: try reader.int(), nanoseconds: try reader.int())
@@ -377,7 +397,7 @@ public enum EventCacheFormat {
 
     /// Decodes the files of `contents` and the events that can occur in `window` (display
     /// wall-clock civil seconds; nil: all). A file is left out when none of its events is
-    /// decoded and it has nothing to warn about.
+    /// decoded and it has nothing to warn about and no colour.
     /// - returns: nil when a record is corrupt: the caller reads the source afresh.
     public static func decode(_ contents: Contents, window: Range<Int>?) -> [(name: String, file: EventFile)]? {
         var files = contents.files.map { entry -> EventFile in
@@ -385,6 +405,7 @@ public enum EventCacheFormat {
             file.hasCalendarData = entry.hasCalendarData
             file.skipped = entry.skipped
             file.notes = entry.notes
+            file.calendarColor = entry.color
             return file
         }
         var zones = [EventZone?](repeating: nil, count: contents.zones.count)
@@ -428,7 +449,7 @@ public enum EventCacheFormat {
         }
         var result: [(name: String, file: EventFile)] = []
         for (index, file) in files.enumerated()
-        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty {
+        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty || file.calendarColor != nil {
             result.append((contents.files[index].name, file))
         }
         return result

@@ -7,6 +7,9 @@ public struct EventFile {
     public var notes: [(line: Int, message: String)] = []
     /// Whether the file held any VCALENDAR or VEVENT at all.
     public var hasCalendarData = false
+    /// The calendar's own colour: its COLOR (RFC 7986), else its X-APPLE-CALENDAR-COLOR (the
+    /// first calendar's that has one, where a file holds several).
+    public var calendarColor: CalendarColor?
 
     public init() {}
 }
@@ -64,6 +67,10 @@ public enum EventReader {
         }
         let resolver = ZoneResolver(document: document, definitions: definitions)
         let name = calendar.first("X-WR-CALNAME").map { document.textValue($0, newline: " ") }
+        if file.calendarColor == nil {
+            file.calendarColor = (calendar.first("COLOR") ?? calendar.first("X-APPLE-CALENDAR-COLOR"))
+                .flatMap { CalendarColor(property: document.textValue($0, newline: " ")) }
+        }
         var noted = Set<String>()
         var context = Context(document: document, resolver: resolver, file: file, noted: noted)
         if let zoneLine = calendar.first("X-WR-TIMEZONE") {
@@ -144,7 +151,7 @@ public enum EventReader {
         mutating func zone(named name: String, line: Int) -> EventZone? {
             if let zone = resolver.zone(named: name) { return zone }
             if noted.insert(name).inserted {
-                file.notes.append((line, "TZID '\(name)' is no zone infcal knows (IANA, Windows or the file's VTIMEZONE); its times are read as UTC"))
+                file.notes.append((line, "TZID '\(InertText.echo(name, limit: 40))' is no zone infcal knows (IANA, Windows or the file's VTIMEZONE); its times are read as UTC"))
             }
             return .utc
         }
@@ -170,7 +177,7 @@ public enum EventReader {
             let kind = line.parameters.isEmpty ? nil : line.parameter("VALUE").map { $0 == "DATE" || $0 == "DATE-TIME" ? $0 : $0.uppercased() }
             guard let value = ICalTime.parse(document.trimmedBytes(line), isDate: kind == "DATE" ? true : (kind == "DATE-TIME" ? false : nil),
                                              zone: line.parameters.isEmpty ? nil : line.parameter("TZID")) else {
-                throw Failure(position: (line.line, "\(what): '\(document.rawValue(line).prefix(40))' is no date or date-time"))
+                throw Failure(position: (line.line, "\(what): '\(InertText.echo(document.rawValue(line), limit: 40))' is no date or date-time"))
             }
             return localize(value, line: line.line)
         }
@@ -227,7 +234,7 @@ public enum EventReader {
             } else if let durationLine {
                 let text = document.rawValue(durationLine)
                 guard let seconds = ICalTime.parseDuration(text) else {
-                    throw Failure(position: (durationLine.line, "DURATION: '\(text.prefix(40))' is no duration"))
+                    throw Failure(position: (durationLine.line, "DURATION: '\(InertText.echo(text, limit: 40))' is no duration"))
                 }
                 duration = seconds
             }
@@ -276,11 +283,11 @@ public enum EventReader {
                                       let begin = ICalTime.parse(startText, isDate: false, zone: line.parameter("TZID")) {
                                 own = convert(end, to: .utc, zone: nil) - convert(begin, to: .utc, zone: nil)
                             } else {
-                                throw Failure(position: (line.line, "\(line.name): '\(item.prefix(40))' is no period"))
+                                throw Failure(position: (line.line, "\(line.name): '\(InertText.echo(item, limit: 40))' is no period"))
                             }
                         }
                         guard let value = ICalTime.parse(startText, isDate: kind == "DATE" ? true : nil, zone: line.parameter("TZID")) else {
-                            throw Failure(position: (line.line, "\(line.name): '\(item.prefix(40))' is no date or date-time"))
+                            throw Failure(position: (line.line, "\(line.name): '\(InertText.echo(item, limit: 40))' is no date or date-time"))
                         }
                         let (localized, _) = localize(value, line: line.line)
                         if line.name == "RDATE" {

@@ -60,12 +60,12 @@ public struct RecurrenceRule: Equatable, Sendable {
         if trimmed.isEmpty { return nil }
         var parts: [(String, String)] = []
         for piece in trimmed.split(separator: ";", omittingEmptySubsequences: true) {
-            guard let equals = piece.firstIndex(of: "=") else { throw ICalError("RRULE: '\(piece)' is no NAME=VALUE part") }
+            guard let equals = piece.firstIndex(of: "=") else { throw ICalError("RRULE: '\(InertText.echo(String(piece), limit: 40))' is no NAME=VALUE part") }
             parts.append((piece[..<equals].uppercased(), String(piece[piece.index(after: equals)...])))
         }
         guard let freqText = parts.first(where: { $0.0 == "FREQ" })?.1 else { throw ICalError("RRULE: no FREQ") }
         guard let frequency = Frequency.names[freqText.uppercased()] else {
-            throw ICalError("RRULE: unknown FREQ '\(freqText)'")
+            throw ICalError("RRULE: unknown FREQ '\(InertText.echo(String(freqText), limit: 40))'")
         }
         var rule = RecurrenceRule(frequency: frequency)
         var seen = Set<String>()
@@ -78,7 +78,7 @@ public struct RecurrenceRule: Equatable, Sendable {
             case "COUNT": rule.count = try number(value, name, 0...Int(Int32.max))
             case "UNTIL":
                 guard let until = ICalTime.parse(value, isDate: nil, zone: nil) else {
-                    throw ICalError("RRULE: UNTIL '\(value)' is no date or date-time")
+                    throw ICalError("RRULE: UNTIL '\(InertText.echo(String(value), limit: 40))' is no date or date-time")
                 }
                 rule.until = until
             case "BYSECOND": rule.bySecond = try list(value, name, 0...60, signed: false)
@@ -91,19 +91,19 @@ public struct RecurrenceRule: Equatable, Sendable {
             case "BYDAY": rule.byDay = try weekdays(upper)
             case "BYMONTH": rule.byMonth = try months(upper)
             case "WKST":
-                guard let day = weekdayNames.firstIndex(of: upper) else { throw ICalError("RRULE: unknown WKST '\(value)'") }
+                guard let day = weekdayNames.firstIndex(of: upper) else { throw ICalError("RRULE: unknown WKST '\(InertText.echo(String(value), limit: 40))'") }
                 rule.weekStart = day
             case "RSCALE": rule.scale = upper
             case "SKIP":
-                guard let skip = Skip(rawValue: upper) else { throw ICalError("RRULE: unknown SKIP '\(value)'") }
+                guard let skip = Skip(rawValue: upper) else { throw ICalError("RRULE: unknown SKIP '\(InertText.echo(String(value), limit: 40))'") }
                 rule.skip = skip
             default:
-                if !name.hasPrefix("X-") { throw ICalError("RRULE: unknown part '\(name)'") }
+                if !name.hasPrefix("X-") { throw ICalError("RRULE: unknown part '\(InertText.echo(String(name), limit: 40))'") }
             }
         }
         if rule.count != nil, rule.until != nil { throw ICalError("RRULE: COUNT and UNTIL together") }
         if let scale = rule.scale, !RecurrenceScales.names.contains(scale) {
-            throw ICalError("RRULE: unsupported RSCALE '\(scale)'")
+            throw ICalError("RRULE: unsupported RSCALE '\(InertText.echo(String(scale), limit: 40))'")
         }
         if rule.scale == nil, let leap = rule.byMonth.first(where: { $0.isLeap || $0.month > 12 }) {
             throw ICalError("RRULE: BYMONTH \(leap.month)\(leap.isLeap ? "L" : "") needs an RSCALE")
@@ -113,7 +113,7 @@ public struct RecurrenceRule: Equatable, Sendable {
 
     private static func number(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws(ICalError) -> Int {
         guard let value = Int(text.trimmingSpaces), range.contains(value) else {
-            throw ICalError("RRULE: \(name) '\(text)' is not a number from \(range.lowerBound) to \(range.upperBound)")
+            throw ICalError("RRULE: \(name) '\(InertText.echo(String(text), limit: 40))' is not a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
@@ -123,7 +123,7 @@ public struct RecurrenceRule: Equatable, Sendable {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = Int(item.hasPrefix("+") ? item.dropFirst() : item),
                   range.contains(signed ? abs(value) : value) else {
-                throw ICalError("RRULE: \(name) value '\(item)' is out of range \(signed ? "±" : "")\(range.lowerBound)...\(range.upperBound)")
+                throw ICalError("RRULE: \(name) value '\(InertText.echo(String(item), limit: 40))' is out of range \(signed ? "±" : "")\(range.lowerBound)...\(range.upperBound)")
             }
             values.append(value)
         }
@@ -134,13 +134,13 @@ public struct RecurrenceRule: Equatable, Sendable {
         var values: [WeekdayNumber] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard item.count >= 2, let day = weekdayNames.firstIndex(of: String(item.suffix(2))) else {
-                throw ICalError("RRULE: BYDAY value '\(item)' is no weekday")
+                throw ICalError("RRULE: BYDAY value '\(InertText.echo(String(item), limit: 40))' is no weekday")
             }
             let prefix = item.dropLast(2)
             var ordinal = 0
             if !prefix.isEmpty {
                 guard let n = Int(prefix.hasPrefix("+") ? prefix.dropFirst() : prefix), n != 0, abs(n) <= 53 else {
-                    throw ICalError("RRULE: BYDAY value '\(item)' has a bad ordinal")
+                    throw ICalError("RRULE: BYDAY value '\(InertText.echo(String(item), limit: 40))' has a bad ordinal")
                 }
                 ordinal = n
             }
@@ -154,7 +154,7 @@ public struct RecurrenceRule: Equatable, Sendable {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let isLeap = item.hasSuffix("L")
             guard let month = Int(isLeap ? item.dropLast() : item), (1...13).contains(month) else {
-                throw ICalError("RRULE: BYMONTH value '\(item)' is no month")
+                throw ICalError("RRULE: BYMONTH value '\(InertText.echo(String(item), limit: 40))' is no month")
             }
             values.append(MonthNumber(month: month, isLeap: isLeap))
         }

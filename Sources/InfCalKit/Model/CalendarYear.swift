@@ -77,7 +77,7 @@ extension MonthCalendar {
     /// beyond the calendar's lower limit.
     ///
     /// Up to `walkLimit` months are walked one by one. Farther back, Foundation subtracts many
-    /// months at once (a Chinese month costs some 45 us to step, and the calendar has some
+    /// months at once (a Chinese month is slow to step, and the calendar has some
     /// 80,000 months before today); where it lands outside what the calendar computes soundly
     /// (it clamps at its limit), it is asked for half as many, and the walk does the rest.
     public func month(_ count: Int, before month: Month) -> Month {

@@ -107,7 +107,7 @@ public struct PagerState {
     let gregorian: MonthCalendar
 
     /// The largest count; more digits keep it. A count of months is walked month by month, at
-    /// most 9999 steps (some 0.4 s in the Chinese calendar, at about 40 us a month).
+    /// most 9999 steps (a Chinese month is the slowest to step).
     public static let maximumCount = 9999
     /// The longest text the go-to prompt takes.
     public static let maximumPromptLength = 32
@@ -334,8 +334,8 @@ public struct PagerState {
     /// twelve or thirteen in the Hebrew and Chinese ones. Stops at a bound and says so.
     public mutating func move(years: Int) {
         let target = index.current.name.month
-        // Many years at once: Foundation adds all but the last (a Chinese month costs some 40 us
-        // to step, and 9999 years are 124,000 months), the walk below does the last one and
+        // Many years at once: Foundation adds all but the last (a Chinese month is slow to step,
+        // and 9999 years are 124,000 months), the walk below does the last one and
         // finds the month. Where that lands outside the bounds or the calendar, the walk does it all.
         var remaining = years.magnitude
         if remaining > 1, let landing = calendar.calendar.date(byAdding: .year, value: years - years.signum(), to: index.current.start),
@@ -397,9 +397,11 @@ public struct PagerState {
     /// Goes to the month holding the date `text` names (a DATE as `--from` takes it), or
     /// leaves an error message and stays.
     public mutating func goTo(_ text: String) {
-        let typed = text.trimmingCharacters(in: .whitespaces)
-        guard !typed.isEmpty else { return }
-        guard let date = DateArgument.parse(typed) else {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return }
+        // What was typed (or pasted) is quoted back inert.
+        let typed = InertText.echo(trimmed, limit: 40)
+        guard let date = DateArgument.parse(trimmed) else {
             message = Message(text: "not a date: '\(typed)' (YYYY-MM or YYYY-MM-DD)", isError: true)
             return
         }

@@ -35,7 +35,7 @@ public struct AgendaPrinter {
             time = Self.clock(occurrence.start)
             if occurrence.end > occurrence.start { time += "-" + Self.clock(occurrence.end) }
         }
-        let summary = occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)
+        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
         let text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
             + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  " + summary
         guard let width else { return text }
@@ -47,7 +47,7 @@ public struct AgendaPrinter {
     /// summary, ` 2 Tue  09:00  Standup`, cut with `…` to `width` cells.
     public func dayLine(_ occurrence: Occurrence, day: String, width: Int) -> String {
         let weekday = DayNumber.weekday(occurrence.startDay)
-        let summary = occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)
+        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
         let text = day + " " + weekdays[weekday - 1] + "  "
             + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ") + summary
         return DisplayWidth.truncated(text, to: width)
@@ -65,16 +65,6 @@ public struct AgendaPrinter {
         let minutes = CivilTime.floorMod(seconds, CivilTime.secondsPerDay) / 60
         let text = String(minutes / 60 + 100).dropFirst() + ":" + String(minutes % 60 + 100).dropFirst()
         return String(text)
-    }
-
-    /// `text` with control characters (which could drive the terminal) made spaces.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
@@ -115,7 +105,7 @@ public struct AgendaPrinter {
             }
         }
         bytes += [0x20, 0x20]
-        bytes += (occurrence.summary.isEmpty ? "(no title)" : Self.printable(occurrence.summary)).utf8
+        bytes += (occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)).utf8
         bytes.append(0x0A)
     }
 

@@ -247,7 +247,7 @@ extension CalendarNames {
     /// leap third month in 2012, where China had a leap fourth) are named right; and no title
     /// rests on Foundation's Hebrew year start, which is a day late in some years. A Chinese frame
     /// still carries the cyclic year's name in some locales (甲辰), so it is formatted from a
-    /// day of the year, and the last few are kept (a Chinese `DateFormatter` call costs about 10 us).
+    /// day of the year, and the last few are kept (a Chinese `DateFormatter` call is slow; the benchmark measures it).
     struct Format {
         let formatter: DateFormatter
         private let composed: Composed?

@@ -24,7 +24,7 @@ public enum DisplayWidth {
     public static func of(_ text: some StringProtocol) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
         var width = 0
-        for scalar in text.unicodeScalars { width += of(scalar) }
+        for character in text { width += of(character) }
         return width
     }
 
@@ -37,14 +37,31 @@ public enum DisplayWidth {
         return ascii == true
     }
 
+    /// The cells the grapheme cluster `character` takes. An emoji sequence (joined by U+200D,
+    /// a flag's two regional indicators, an emoji with a skin tone) is drawn as one wide
+    /// picture, two cells, as terminals and Python's `wcwidth.wcswidth` count it, not as the
+    /// sum of its parts; any other cluster is the sum of its scalars (a letter and its marks).
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        var width = 0
+        var isEmojiSequence = false
+        var count = 0
+        for scalar in scalars {
+            count += 1
+            let value = scalar.value
+            if value == 0x200D || (0x1F1E6...0x1F1FF).contains(value) || (0x1F3FB...0x1F3FF).contains(value) { isEmojiSequence = true }
+            width += of(scalar)
+        }
+        return count > 1 && isEmojiSequence ? 2 : width
+    }
+
     /// The longest prefix of `text` that fits in `width` cells (whole characters only).
     public static func prefix(of text: String, fitting width: Int) -> String {
         if isPrintableASCII(text) { return String(decoding: text.utf8.prefix(max(0, width)), as: UTF8.self) }
         var used = 0
         var end = text.startIndex
         for character in text {
-            var cells = 0
-            for scalar in character.unicodeScalars { cells += of(scalar) }
+            let cells = of(character)
             if used + cells > width { break }
             used += cells
             end = text.index(after: end)

@@ -3,28 +3,49 @@
 public enum JSONText {
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// Appends `text` as a JSON string: quotes, backslashes and control characters (U+0000 to
-    /// U+001F) escaped, everything else (non-BMP characters included) as plain UTF-8.
+    /// Appends `text` as a JSON string: quotes, backslashes, control characters (C0, DEL and
+    /// C1: U+0000 to U+001F, U+007F to U+009F) and the bidirectional embedding, override and
+    /// isolate controls (U+202A to U+202E, U+2066 to U+2069) escaped, so that a JSON line shown
+    /// on a terminal cannot drive it; everything else (non-BMP characters included) as plain UTF-8.
     public static func appendString(_ text: String, to out: ByteBuffer) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                // The length of the sequence to escape here, and the code point it spells.
+                var length = 0
+                var scalar = UInt32(byte)
+                if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    length = 1
+                } else if byte == 0xC2, index + 1 < count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
+                    (length, scalar) = (2, UInt32(bytes[index + 1]))
+                } else if byte == 0xE2, index + 2 < count,
+                          (bytes[index + 1] == 0x80 && (0xAA...0xAE).contains(bytes[index + 2]))
+                          || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2])) {
+                    (length, scalar) = (3, 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))
+                }
+                guard length > 0 else {
+                    index += 1
+                    continue
+                }
                 out.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
+                index += length
+                runStart = index
                 out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+                switch scalar {
+                case 0x22, 0x5C: out.append(byte)
                 case 0x0A: out.append(UInt8(ascii: "n"))
                 case 0x0D: out.append(UInt8(ascii: "r"))
                 case 0x09: out.append(UInt8(ascii: "t"))
                 case 0x08: out.append(UInt8(ascii: "b"))
                 case 0x0C: out.append(UInt8(ascii: "f"))
                 default:
-                    out.append(Array("u00".utf8))
-                    out.append(hex[Int(byte >> 4)])
-                    out.append(hex[Int(byte & 0xF)])
+                    out.append(UInt8(ascii: "u"))
+                    for shift in [12, 8, 4, 0] { out.append(hex[Int((scalar >> UInt32(shift)) & 0xF)]) }
                 }
             }
             out.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))

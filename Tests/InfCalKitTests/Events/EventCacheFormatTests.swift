@@ -15,6 +15,7 @@ import Testing
         var texts: [(String, [UInt8])] = [
             ("fuzz sample", Array(EventFuzzTests.sample.utf8)),
             ("instance window", Array(InstanceWindowTests.calendar.utf8)),
+            ("colour", EventFixture.calendar(["DTSTART;VALUE=DATE:19970905", "RRULE:FREQ=YEARLY"], extra: ["COLOR:teal"])),
         ]
         for example in RFC5545ExampleTests.examples {
             texts.append(("RFC 5545 " + example.name,
@@ -63,7 +64,7 @@ import Testing
     }
 
     static func warnings(_ files: [(name: String, file: EventFile)]) -> String {
-        files.map { "\($0.name) \($0.file.hasCalendarData) \($0.file.skipped) \($0.file.notes)" }.joined(separator: "\n")
+        files.map { "\($0.name) \($0.file.hasCalendarData) \($0.file.skipped) \($0.file.notes) \(String(describing: $0.file.calendarColor))" }.joined(separator: "\n")
     }
 
     static func decoded(_ bytes: [UInt8], window: Range<Int>?) -> [(name: String, file: EventFile)]? {
@@ -196,6 +197,7 @@ import Testing
         let encoding = Self.encoded(Array(EventFuzzTests.sample.utf8)).map { String($0) }.joined(separator: ",")
         let recorded: [UInt64: (layout: String, encoding: String)] = [
             1: ("a975bbd8e5541679", "a82270e817f0ce79"),
+            2: ("68454db98c9ece59", "682fb41ee20dc0bd"),
         ]
         let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
         #expect(recorded[EventCacheFormat.version]?.layout == now.0,

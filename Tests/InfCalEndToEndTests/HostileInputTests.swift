@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+/// What a hostile or careless file, file name, variable or signal gets through the built
+/// binary: no hang, no crash, memory bounded, nothing raw on the terminal, no good event lost.
+/// Each case is one a fuzzing run found, reproduced with a file of a few lines.
+@Suite struct HostileInputTests {
+    /// A fresh directory for the files a test writes.
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func write(_ text: String, to url: URL) throws {
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// A calendar of `body` (VEVENT lines and components), CRLF-free as most tests write them.
+    static func calendar(_ body: String) -> String {
+        "BEGIN:VCALENDAR\nVERSION:2.0\n" + body + "END:VCALENDAR\n"
+    }
+
+    /// Whether `text` holds a byte that drives a terminal: C0 controls other than newline, DEL,
+    /// C1 controls (as UTF-8) or the bidi embeddings, overrides and isolates.
+    static func hasRawControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        }
+    }
+
+    // MARK: The environment
+
+    /// TZ=$'\xff' trapped in Foundation's CFTimeZoneCreateWithName (SIGILL). A malformed TZ
+    /// counts as unset: UTC, so the run is the one without TZ.
+    @Test(arguments: ["\\xff", "\\xc3", "Europe/Berlin\\x01", "\\xe2\\x80\\xae"])
+    func malformedZoneCountsAsUnset(value: String) throws {
+        let bad = try BinaryRunner.runShell("TZ=$'\(value)' \"$INFCAL\" --calendar hebrew --today 2024-02-15 -1; echo \"status $?\"")
+        let unset = try BinaryRunner.runShell("unset TZ; \"$INFCAL\" --calendar hebrew --today 2024-02-15 -1; echo \"status $?\"")
+        #expect(!bad.signalled)
+        #expect(bad.stdout == unset.stdout, "TZ=$'\(value)'")
+        #expect(bad.stdout.hasSuffix("status 0\n"))
+        #expect(bad.stderr == "")
+        let directory = try BinaryRunner.runShell("TZDIR=$'\\xff' \"$INFCAL\" --calendar hebrew --today 2024-02-15 -1; echo \"status $?\"")
+        #expect(directory.stdout == unset.stdout)
+    }
+
+    // MARK: Nothing raw on the terminal
+
+    /// An OSC 52 payload after DTSTART put `rm -rf ~` into the clipboard; OSC 0 in a value or a
+    /// file name set the window title; a newline in a file name forged a second message line.
+    @Test func warningsQuoteFileValuesAndNamesInert() throws {
+        let dir = try Self.directory()
+        let payload = "\u{1B}]52;c;cm0gLXJmIH4K\u{07}"
+        let values = [
+            "DTSTART:" + payload, "DTSTART:20240301T090000Z\nDURATION:" + payload,
+            "DTSTART:20240301T090000Z\nRRULE:FREQ=" + payload, "DTSTART;TZID=\u{1B}]0;title\u{07}:20240301T090000",
+            "DTSTART:20240301T090000Z\nEXDATE:" + payload, "DTSTART:20240301T090000Z\nRDATE:" + payload,
+            "DTSTART:20240301T090000Z\nRECURRENCE-ID:\u{9B}2J\u{202E}",
+        ]
+        for (index, value) in values.enumerated() {
+            let name = "bad\u{1B}]0;title\u{07}\nforged: line \(index)\u{202E}.ics"
+            try Self.write(Self.calendar("BEGIN:VEVENT\nUID:x\(index)\nSUMMARY:s\n\(value)\nEND:VEVENT\n"),
+                           to: dir.appendingPathComponent(name))
+        }
+        let result = try BinaryRunner.run(["--events", dir.path, "--agenda", "--from", "2024-03-01", "--forward", "1"])
+        #expect(result.status == 0)
+        #expect(!Self.hasRawControl(result.stderr), "\(result.stderr.debugDescription)")
+        // One line per warning: no forged line.
+        #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("infcal: ") }, "\(result.stderr)")
+        #expect(result.stderr.contains("\\x1b]52;c;"))
+        #expect(result.stderr.contains("bad\\x1b]0;title\\x07\\nforged: line 0\\u{202e}.ics"))
+        // The go-to prompt's error and missing paths quote the same way.
+        let missing = try BinaryRunner.run(["--events", "/nonexistent/\u{1B}[2J\u{202E}.ics"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "infcal: cannot read events from '/nonexistent/\\x1b[2J\\u{202e}.ics': No such file or directory\n")
+        let variable = try BinaryRunner.run(["-1"], environment: ["INFCAL_EVENTS": "/nonexistent/\u{9B}x"])
+        #expect(variable.stderr == "infcal: cannot read events from '/nonexistent/\\u{9b}x': No such file or directory\n")
+    }
+
+    /// Text views never show C0, C1 or bidi controls from a file; JSON escapes them as \uXXXX
+    /// (U+009B came through raw, as did U+202E in every text view).
+    @Test func viewsAndJSONCarryNoRawControls() throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("evil.ics")
+        try Self.write(Self.calendar("""
+            BEGIN:VEVENT
+            UID:e1
+            DTSTART:20240305T090000Z
+            SUMMARY:csi\u{9B}2Jx bidi\u{202E}desrever\u{202C} iso\u{2066}late\u{2069} esc\u{1B}[31m del\u{7F}
+            END:VEVENT
+
+            """), to: file)
+        // The stream cuts its lines to the month's width; the agenda and the page show the rest.
+        let views: [(arguments: [String], showsAll: Bool)] = [
+            (["--agenda"], true), (["--forward", "1"], false), (["--wall", "--forward", "1", "--width", "200"], true),
+            (["--forward", "1", "--color", "always"], false),
+        ]
+        for view in views {
+            let result = try BinaryRunner.run(["--events", file.path, "--from", "2024-03"] + view.arguments,
+                                              environment: ["LC_ALL": "C.UTF-8"])
+            #expect(result.status == 0)
+            #expect(!view.showsAll || result.stdout.contains("csi 2Jx bidi"), "\(view)")
+            // Colour itself is infcal's (bold and underline around a day): only the rest is checked.
+            let text = result.stdout.replacingOccurrences(of: "\u{1B}[1;4m", with: "").replacingOccurrences(of: "\u{1B}[22;24m", with: "")
+            #expect(!Self.hasRawControl(text), "\(view): \(text.debugDescription)")
+        }
+        let json = try BinaryRunner.run(["--events", file.path, "--from", "2024-03", "--agenda", "--json", "--forward", "1"])
+        #expect(json.status == 0)
+        #expect(!Self.hasRawControl(json.stdout), "\(json.stdout.debugDescription)")
+        // Python's json.dumps (ensure_ascii) writes these characters the same way.
+        #expect(json.stdout.contains("csi\\u009b2Jx bidi\\u202edesrever\\u202c iso\\u2066late\\u2069 esc\\u001b[31m del\\u007f"))
+    }
+
+    /// Emoji joined by U+200D, flags and skin tones are one wide cluster: the month page's
+    /// borders line up, as Python's `wcwidth.wcswidth` measures each line (skips without it).
+    @Test func emojiClustersKeepTheMonthPageAligned() throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("emoji.ics")
+        try Self.write(Self.calendar("""
+            BEGIN:VEVENT
+            DTSTART;VALUE=DATE:20240305
+            SUMMARY:👨‍👩‍👧 family 🇩🇪 flag 👍🏽 ok
+            END:VEVENT
+            BEGIN:VEVENT
+            DTSTART;VALUE=DATE:20240306
+            SUMMARY:🇩🇪🇫🇷
+            END:VEVENT
+
+            """), to: file)
+        let result = try BinaryRunner.run(["--events", file.path, "--wall", "--from", "2024-03", "--forward", "1", "--width", "80"],
+                                          environment: ["LC_ALL": "C.UTF-8"])
+        #expect(result.status == 0)
+        let script = "import sys,wcwidth\nprint(sorted({wcwidth.wcswidth(l) for l in sys.stdin.read().split('\\n')[2:-2] if l.strip()}))"
+        let path = try Self.directory().appendingPathComponent("page.txt")
+        try Self.write(result.stdout, to: path)
+        let measured = try BinaryRunner.runShell("python3 -c \"import wcwidth\" 2>/dev/null || { echo skip; exit 0; }; python3 -c '\(script)' < '\(path.path)'")
+        if measured.stdout == "skip\n" {
+            print("python3 with wcwidth is not installed (pip install wcwidth); skipping the width check against it")
+            return
+        }
+        // Every line of the grid (the title and the weekday header aside) is equally wide.
+        #expect(measured.stdout.split(separator: ",").count == 1, "\(measured.stdout) \(result.stdout)")
+    }
+
+    // MARK: Bounded input
+
+    /// The address space each run may use here: many times what any of them needs when
+    /// reading is bounded, far below what unbounded reading took (1.09 GB, then an abort).
+    static let memoryLimit = 600 << 20
+
+    static let good = calendar("BEGIN:VEVENT\nUID:good\nDTSTART;VALUE=DATE:20240305\nSUMMARY:good event\nEND:VEVENT\n")
+
+    /// /dev/zero, /dev/urandom and a 2 GB sparse file grew to 1.09 GB and aborted (or
+    /// allocated their size at once): each is a one-line warning, skipped, exit 65 with --strict.
+    @Test func devicesAndHugeFilesCostNoMoreThanTheLimit() throws {
+        let dir = try Self.directory()
+        let sparse = dir.appendingPathComponent("sparse.ics")
+        #expect(FileManager.default.createFile(atPath: sparse.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: sparse)
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        for path in ["/dev/zero", "/dev/urandom", sparse.path] {
+            let result = try BinaryRunner.run(["--events", path, "-1"], memoryLimit: Self.memoryLimit)
+            #expect(!result.signalled && result.status == 0, "\(path): \(result.stderr)")
+            #expect(result.stderr == "infcal: \(path): larger than 64 MiB, the most infcal reads from a file; skipped\n")
+            let strict = try BinaryRunner.run(["--events", path, "-1", "--strict"], memoryLimit: Self.memoryLimit)
+            #expect(strict.status == 65, "\(path)")
+        }
+        let input = try BinaryRunner.runShell("ulimit -v \(Self.memoryLimit >> 10); \"$INFCAL\" --events - -1 --strict < /dev/zero; echo \"status $?\"")
+        #expect(input.stdout == "status 65\n")
+        #expect(input.stderr.hasPrefix("infcal: (standard input): larger than 64 MiB"))
+    }
+
+    /// A FIFO in a directory blocked for ever; a socket, a looping link and a subdirectory that
+    /// cannot be listed stopped the run. Each is a warning naming it; the good file is read.
+    @Test func aDirectoryReadsRegularFilesAndWarnsAboutTheRest() throws {
+        let dir = try Self.directory()
+        try Self.write(Self.good, to: dir.appendingPathComponent("good.ics"))
+        #expect(mkfifo(dir.appendingPathComponent("pipe.ics").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop.ics").path, withDestinationPath: "loop.ics")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.ics").path, withDestinationPath: "good.ics")
+        let result = try BinaryRunner.run(["--events", dir.path, "--agenda", "--from", "2024-03", "--forward", "1"], deadline: 20)
+        #expect(result.status == 0)
+        #expect(result.stdout == "2024-03-05 Tue  all-day      good event\n2024-03-05 Tue  all-day      good event\n")
+        #expect(result.stderr == """
+            infcal: \(dir.path)/loop.ics: Too many levels of symbolic links; skipped
+            infcal: \(dir.path)/pipe.ics: a FIFO, not a regular file; skipped
+
+            """)
+        let strict = try BinaryRunner.run(["--events", dir.path, "--agenda", "--from", "2024-03", "--forward", "1", "--strict"])
+        #expect(strict.status == 65)
+    }
+
+    /// A FIFO named explicitly is read as process substitution gives it; one nobody writes to
+    /// ends after a bounded wait (exit 66) instead of blocking for ever.
+    @Test func aNamedFIFOIsReadAndOneWithoutWriterEnds() throws {
+        let piped = try BinaryRunner.runShell("\"$INFCAL\" --events <(printf '\(Self.good.replacingOccurrences(of: "\n", with: "\\n"))') --agenda --from 2024-03 --forward 1")
+        #expect(piped.stdout == "2024-03-05 Tue  all-day      good event\n", "\(piped.stderr)")
+        let dir = try Self.directory()
+        let fifo = dir.appendingPathComponent("lonely.ics").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let lonely = try BinaryRunner.run(["--events", fifo, "-1"], deadline: 30)
+        #expect(lonely.status == 66)
+        #expect(lonely.stderr == "infcal: cannot read events from '\(fifo)': a FIFO that no program wrote to within 10 s\n")
+    }
+
+    /// An unreadable directory given to --events was silently ignored: it is exit 66, as the
+    /// man page says. Run as an unprivileged user (root reads any directory): skipped when
+    /// setpriv cannot switch to one.
+    @Test func anUnreadableDirectoryIsExit66() throws {
+        let dir = try Self.directory()
+        let locked = dir.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        try Self.write(Self.good, to: locked.appendingPathComponent("a.ics"))
+        try Self.write(Self.good, to: dir.appendingPathComponent("good.ics"))
+        #expect(chmod(locked.path, 0o000) == 0)
+        defer { _ = chmod(locked.path, 0o700) }
+        #expect(chmod(dir.path, 0o755) == 0)
+        let user = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        if !user.isEmpty, (try BinaryRunner.runShell("setpriv --reuid=65534 --regid=65534 --clear-groups true")).status != 0 {
+            print("setpriv cannot run a command as nobody here; skipping the unreadable-directory check")
+            return
+        }
+        let whole = try BinaryRunner.runShell(user + "\"$INFCAL\" --today 2024-02-15 --events '\(locked.path)' -1; echo \"status $?\"")
+        #expect(whole.stdout.hasSuffix("status 66\n"))
+        #expect(whole.stderr == "infcal: cannot read events from '\(locked.path)': Permission denied\n")
+        let inside = try BinaryRunner.runShell(user + "\"$INFCAL\" --events '\(dir.path)' --agenda --from 2024-03 --forward 1; echo \"status $?\"")
+        #expect(inside.stdout == "2024-03-05 Tue  all-day      good event\nstatus 0\n")
+        #expect(inside.stderr == "infcal: \(locked.path): a directory that cannot be listed: Permission denied; skipped\n")
+    }
+}

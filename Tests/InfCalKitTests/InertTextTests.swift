@@ -1,0 +1,39 @@
+import Testing
+@testable import InfCalKit
+
+/// Outside text made inert: blanked in views, escaped at the prompt, measured by cluster.
+@Suite struct InertTextTests {
+    @Test(arguments: [
+        ("plain", "plain"), ("a\u{1B}[2Jb", "a [2Jb"), ("c1\u{9B}x", "c1 x"), ("\u{202E}desrever\u{202C}", "desrever"),
+        ("\u{2066}iso\u{2069}", "iso"), ("\u{202A}\u{202B}\u{202D}ltr", "ltr"), ("mark\u{200F}kept", "mark\u{200F}kept"),
+        ("tab\tnew\nline", "tab new line"), ("日本語 é", "日本語 é"),
+    ])
+    func viewsShowNoControls(raw: String, shown: String) {
+        #expect(InertText.forView(raw) == shown)
+    }
+
+    /// Python's wcwidth 0.7.0: `wcwidth.wcswidth(s)` for each (a ZWJ family, a flag, a skin
+    /// tone, two flags, a letter with a combining accent, Hangul, CJK).
+    @Test(arguments: [
+        ("👨\u{200D}👩\u{200D}👧", 2), ("🇩🇪", 2), ("👍🏽", 2), ("🇩🇪🇫🇷", 4), ("a\u{301}", 1), ("한", 2), ("日本", 4),
+        ("👨\u{200D}👩\u{200D}👧 family", 9),
+    ])
+    func emojiClustersAreOneWideCell(text: String, width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+        #expect(DisplayWidth.of(DisplayWidth.prefix(of: text, fitting: width)) == width)
+    }
+
+    @Test func aClusterIsNeverCut() {
+        let family = "👨\u{200D}👩\u{200D}👧"
+        #expect(DisplayWidth.prefix(of: family + "x", fitting: 1) == "")
+        #expect(DisplayWidth.prefix(of: family + "x", fitting: 2) == family)
+        #expect(DisplayWidth.truncated(family + family, to: 3) == family + "…")
+    }
+
+    /// The go-to prompt quotes what was typed (or pasted) back escaped.
+    @Test func goToErrorsQuoteTheTypedTextInert() throws {
+        var state = try PagerFixture.state()
+        state.goTo("20\u{202E}24\u{1B}]0;x\u{07}")
+        #expect(state.message?.text == "not a date: '20\\u{202e}24\\x1b]0;x\\x07' (YYYY-MM or YYYY-MM-DD)")
+    }
+}
