@@ -230,4 +230,40 @@ import Testing
         #expect(inside.stdout == "2024-03-05 Tue  all-day      good event\nstatus 0\n")
         #expect(inside.stderr == "infcal: \(locked.path): a directory that cannot be listed: Permission denied; skipped\n")
     }
+
+    // MARK: Recovery
+
+    /// An unclosed BEGIN:X-THING dropped every later event with exit 0 even with --strict;
+    /// a missing END:VEVENT swallowed the next event; a continuation after END:VEVENT joined
+    /// onto it; END:VTOOD lost everything after it. Each is now a warning with its line, no
+    /// later event is lost, and --strict makes it exit 65.
+    @Test(arguments: [
+        ("BEGIN:X-THING\nX-A:b\n", "2024-03-05", "infcal: FILE:5: BEGIN:X-THING (line 3) has no END:X-THING; closed here\n"),
+        ("BEGIN:VEVENT\nUID:open\nDTSTART;VALUE=DATE:20240301\nSUMMARY:open\n", "2024-03-05",
+         "infcal: FILE:3: no END:VEVENT before line 7; event skipped\n"),
+        ("BEGIN:VTODO\nSUMMARY:todo\nEND:VTOOD\n", "2024-03-05",
+         "infcal: FILE:5: END:VTOOD does not match BEGIN:VTODO (line 3); that component ends here\n"),
+    ])
+    func structuralErrorsLoseNoLaterEvent(broken: String, day: String, warning: String) throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("broken.ics")
+        try Self.write(Self.calendar(broken + "BEGIN:VEVENT\nUID:later\nDTSTART;VALUE=DATE:20240305\nSUMMARY:later event\nEND:VEVENT\n"), to: file)
+        let result = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-03", "--forward", "1"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(day) Tue  all-day      later event\n")
+        #expect(result.stderr == warning.replacingOccurrences(of: "FILE", with: file.path))
+        let strict = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-03", "--forward", "1", "--strict"])
+        #expect(strict.status == 65)
+    }
+
+    @Test func aContinuationAfterEndKeepsBothEvents() throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("folded.ics")
+        try Self.write(Self.calendar("BEGIN:VEVENT\nDTSTART;VALUE=DATE:20240304\nSUMMARY:first\nEND:VEVENT\n x\n"
+                                     + "BEGIN:VEVENT\nDTSTART;VALUE=DATE:20240305\nSUMMARY:second\nEND:VEVENT\n"), to: file)
+        let result = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-03", "--forward", "1"])
+        #expect(result.stdout == "2024-03-04 Mon  all-day      first\n2024-03-05 Tue  all-day      second\n")
+        #expect(result.stderr == "infcal: \(file.path):6: END:VEVENTX does not match BEGIN:VEVENT (line 3); that component ends here\n")
+        #expect(try BinaryRunner.run(["--events", file.path, "-1", "--strict"]).status == 65)
+    }
 }

@@ -7,6 +7,9 @@ public struct EventFile {
     public var notes: [(line: Int, message: String)] = []
     /// Whether the file held any VCALENDAR or VEVENT at all.
     public var hasCalendarData = false
+    /// Structural errors read past (a component left open, an END that matches nothing): no
+    /// event is lost to them, but `--strict` counts them.
+    public var problems: [(line: Int, message: String)] = []
 
     public init() {}
 }
@@ -18,6 +21,7 @@ public enum EventReader {
     public static func read(_ data: [UInt8]) -> EventFile {
         let document = ICalDocument.parse(data)
         var file = EventFile()
+        file.problems = document.problems
         file.hasCalendarData = document.hasCalendar || document.components.contains { $0.name == "VEVENT" }
         // Calendars, and VEVENTs written at the top level without one.
         var calendars = document.components.filter { $0.name == "VCALENDAR" }
