@@ -14,6 +14,8 @@ enum EventRun {
     struct SourceFile {
         let name: String
         let file: EventFile
+        /// The index of the calendar it belongs to in the sources read.
+        let calendar: Int
         /// Why a file found in a directory was not read (a warning; the rest is read).
         var failure: String? = nil
     }
@@ -67,29 +69,86 @@ enum EventRun {
         }
     }
 
-    /// Reads every source. A file named by a source is read whatever it is (a FIFO too); one
-    /// found in a directory only when it is a regular file or a link to one, and one that
-    /// cannot be read there is a `failure` (warned about), not the end of the run. A file over
-    /// `InputLimits.fileBytes` is a failure wherever it is.
+    /// Reads every source, through `cache` when there is one: a source whose cache is current
+    /// gives the events that can occur in `window` (display wall-clock civil seconds; nil:
+    /// all) without being read; any other is read and its cache written (unless a file of it
+    /// could not be read, so that its warning comes again). A file named by a source is read
+    /// whatever it is (a FIFO too); one found in a directory only when it is a regular file or
+    /// a link to one, and one that cannot be read there is a `failure` (warned about), not the
+    /// end of the run. A file over `InputLimits.fileBytes` is a failure wherever it is. A
+    /// subscription is read from its cached copy, which this does not find yet: it is skipped.
     /// - throws: `Unreadable` for the first missing or unreadable source.
-    static func read(_ sources: [String]) throws(Unreadable) -> [SourceFile] {
+    static func read(_ sources: [CalendarSource], cache: EventCache? = nil, window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
-        for source in sources {
-            for path in try files(of: source) {
+        for (index, calendarSource) in sources.enumerated() {
+            guard let source = calendarSource.path else { continue }
+            // Only a regular file or a directory keeps its bytes for the next run; a FIFO or a
+            // device is read afresh every time.
+            let kind = try? Platform.fileKind(source).get()
+            let cache = kind == "a regular file" || kind == "a directory" ? cache : nil
+            if let cached = cache?.load(source, calendar: index, window: window) {
+                result += cached
+                continue
+            }
+            let paths = try files(of: source)
+            // Identities before the bytes: a change while reading makes the cache stale, not wrong.
+            let key = cache?.key(of: source, paths: paths)
+            var read: [SourceFile] = []
+            for path in paths {
                 let found = path != source
                 let name = path == "-" ? "(standard input)" : path
                 switch Platform.readBounded(path: path, limit: InputLimits.fileBytes, regularOnly: found,
                                             writerWait: InputLimits.writerWait) {
                 case .success(let bytes):
-                    result.append(SourceFile(name: name, file: EventReader.read(bytes)))
+                    read.append(SourceFile(name: name, file: EventReader.read(bytes), calendar: index))
                 case .failure(let error) where found || error.code == Platform.ReadLimit.tooLarge:
-                    result.append(SourceFile(name: name, file: EventFile(), failure: reason(error, path: path) + "; skipped"))
+                    read.append(SourceFile(name: name, file: EventFile(), calendar: index, failure: reason(error, path: path) + "; skipped"))
                 case .failure(let error):
                     throw Unreadable(path: path, reason: reason(error, path: path))
                 }
             }
+            if let cache, let key, !read.contains(where: { $0.failure != nil }) { cache.store(source, key: key, files: read) }
+            result += read
         }
         return result
+    }
+
+    /// Months a run may show for its events to be decoded for those months alone; a longer
+    /// run decodes them all.
+    static let windowedMonths = 1200
+
+    /// The span of display wall-clock civil seconds in which the events a run shows can lie
+    /// (the months of `months` with the days of the weeks around them), or nil when the run
+    /// is endless, paged or long.
+    static func window(of months: AnySequence<Month>) -> Range<Int>? {
+        var first = Int.max
+        var last = Int.min
+        var count = 0
+        for month in months {
+            count += 1
+            if count > windowedMonths { return nil }
+            first = min(first, month.firstDay)
+            last = max(last, month.endDay)
+        }
+        guard count > 0 else { return nil }
+        // The weeks a grid or a page shows around its month.
+        let reach = 14
+        let (low, lowOverflow) = (first - reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
+        let (high, highOverflow) = (last + reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
+        return lowOverflow || highOverflow ? nil : low..<high
+    }
+
+    /// The window of a run of `configuration` that prints `plan` (nil: the months).
+    static func window(_ configuration: Configuration, plan: AgendaPlan?) -> Range<Int>? {
+        if let plan {
+            guard let months = plan.months, let start = configuration.calendar.month(containing: plan.startDay) else { return nil }
+            let index = MonthIndex(calendar: configuration.calendar, start: start, bounds: configuration.bounds)
+            return window(of: plan.backward ? AnySequence(index.backward.prefix(months)) : AnySequence(index.forward.prefix(months)))
+        }
+        switch configuration.mode {
+        case .forward(count: nil), .backward(count: nil), .paged: return nil
+        default: return window(of: configuration.months())
+        }
     }
 
     /// The warnings for `files`, one line each (without "infcal: "), and how many problems
@@ -122,6 +181,24 @@ enum EventRun {
         return (lines, problems)
     }
 
+    /// The store of the events of `files`, each tagged with its calendar of `sources`: the
+    /// configured name and colour, else the colour the calendar's first file gives itself.
+    static func makeStore(_ files: [SourceFile], sources: [CalendarSource], display: DisplayZone) -> EventStore {
+        let calendars = sources.indices.map { index in
+            EventCalendar(name: sources[index].name,
+                          color: sources[index].color ?? files.first { $0.calendar == index && $0.file.calendarColor != nil }?.file.calendarColor)
+        }
+        var events: [Event] = []
+        var names: [String] = []
+        var calendarOfEvent: [Int] = []
+        for file in files {
+            events += file.file.events
+            names += repeatElement(file.name, count: file.file.events.count)
+            calendarOfEvent += repeatElement(file.calendar, count: file.file.events.count)
+        }
+        return EventStore(events: events, display: display, sources: names, calendars: calendars, calendarOfEvent: calendarOfEvent)
+    }
+
     /// How the event part of a run ends.
     enum Outcome {
         /// The run ends with this status (an error, or the agenda printed).
@@ -137,7 +214,8 @@ enum EventRun {
         guard settings.needsEvents else { return .months(nil) }
         let files: [SourceFile]
         do {
-            files = try read(settings.sources)
+            let cache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
+            files = try read(settings.sources, cache: cache, window: cache == nil ? nil : window(configuration, plan: settings.agenda))
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
@@ -147,8 +225,7 @@ enum EventRun {
             return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s") or file\(problems == 1 ? "" : "s") could not be read",
                                          status: ExitStatus.dataError))
         }
-        let store = EventStore(events: files.flatMap(\.file.events), display: environment.displayZone,
-                               sources: files.flatMap { file in file.file.events.map { _ in file.name } })
+        let store = makeStore(files, sources: settings.sources, display: environment.displayZone)
         guard let plan = settings.agenda else { return .months(store) }
         let calendar = configuration.calendar
         guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }

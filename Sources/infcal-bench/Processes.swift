@@ -28,12 +28,16 @@ enum Processes {
     /// The environment of every process measured: the locale and the zone pinned, so that every
     /// tool formats the same way whatever the machine says.
     static func environment() -> [String: String] {
-        var variables = ["LC_ALL": "C", "TZ": "UTC"]
+        var variables = ["LC_ALL": "C", "TZ": "UTC", "XDG_CACHE_HOME": cacheHome]
         for name in ["PATH", "HOME"] {
             if let value = getenv(name) { variables[name] = String(cString: value) }
         }
         return variables
     }
+
+    /// The parsed-event cache of every process measured: the benchmark's own directory, never
+    /// the user's, emptied where a measure needs a cold cache.
+    static let cacheHome = temporaryPath("cache")
 
     /// Monotonic time in seconds.
     static func now() -> Double { ChildProcess.now() }

@@ -10,13 +10,18 @@ enum BinaryRunner {
         return me.deletingLastPathComponent().appendingPathComponent("infcal")
     }()
 
+    /// The parsed-event cache of every run: a directory of this test process, never the
+    /// user's ~/.cache (and no HOME is passed either).
+    static let cacheHome = NSTemporaryDirectory() + "infcal-tests-cache-\(getpid())"
+
     /// The environment every run starts from: no locale, no colour preferences, a fixed zone,
-    /// so that no test depends on the machine it runs on.
+    /// the tests' own cache, so that no test depends on (or writes into) the machine it runs on.
     static let baseEnvironment: [String: String] = [
         "PATH": "/usr/bin:/bin",
         "TZ": "UTC",
         "LC_ALL": "C",
         "TERM": "xterm",
+        "XDG_CACHE_HOME": cacheHome,
     ]
 
     struct Result {

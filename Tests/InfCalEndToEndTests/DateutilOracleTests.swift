@@ -36,6 +36,21 @@ import InfCalKit
         return String(format: "%04d%02d%02dT%02d%02d%02d", date.year, date.month, date.day, second / 3600, second / 60 % 60, second % 60)
     }
 
+    /// Rules where dateutil departs from RFC 5545 §3.3.10, which takes what the rule leaves
+    /// open from DTSTART; libical's table (`LibicalTableTests`) checks infcal on these instead:
+    /// a YEARLY BYMONTHDAY without BYMONTH, BYWEEKNO or BYYEARDAY (dateutil: every month;
+    /// libical: DTSTART's month, `yearly, by Feb 29th day of month`), a YEARLY BYWEEKNO without
+    /// BYDAY, BYMONTHDAY or BYYEARDAY (dateutil: every day of the week; libical: DTSTART's
+    /// weekday, `github issue1143`), and BYWEEKNO with INTERVAL (dateutil counts calendar years;
+    /// libical week-numbering years, `The first date belongs to 2009, ...`; so BYSETPOS, with
+    /// BYWEEKNO, counts in a different set).
+    static func deviatesFromTheRFC(_ rule: RecurrenceRule) -> Bool {
+        guard rule.frequency == .yearly else { return false }
+        if !rule.byMonthDay.isEmpty, rule.byMonth.isEmpty, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty { return true }
+        if !rule.byWeekNo.isEmpty, rule.byDay.isEmpty, rule.byMonthDay.isEmpty, rule.byYearDay.isEmpty { return true }
+        return !rule.byWeekNo.isEmpty && (rule.interval > 1 || !rule.bySetPos.isEmpty)
+    }
+
     @Test(.enabled(if: python != nil, "python3 with python-dateutil is not installed; skipping the random-rule comparison"))
     func randomRulesAgreeWithDateutil() throws {
         let result = try BinaryRunner.runProgram(URL(fileURLWithPath: Self.python ?? "python3"), [Self.script, "20241", "3000"],
@@ -51,9 +66,16 @@ import InfCalKit
                 mismatches.append("\(item.rule): not read")
                 continue
             }
+            if Self.deviatesFromTheRFC(rule) { continue }
             let expander = RecurrenceExpander(rule: rule, start: start.seconds, isDate: false, until: rule.until?.seconds)
             var found = expander.instances(in: start.seconds..<(end.seconds + 1)).prefix(400).map(Self.text)
             var expected = item.instances
+            if expected.first != item.start, rule.until.map({ start.seconds <= $0.seconds }) ?? true {
+                // dateutil leaves out a DTSTART its rule does not produce ("unlike documented in
+                // the RFC", its docs say); RFC 5545 §3.8.5.3 counts it as the first instance.
+                let full = rule.count.map { expected.count >= $0 } ?? false
+                expected = [item.start] + (full ? Array(expected.dropLast()) : expected)
+            }
             if item.rule.contains("BYWEEKNO") {
                 // dateutil counts the weeks of the year before from the wrong year's length
                 // (rrule.py, `lnumweeks = 52+(self.yearlen-no1wkst) % 7//4`): for 2038 it says 53

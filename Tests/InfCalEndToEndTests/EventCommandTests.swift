@@ -106,7 +106,7 @@ import Testing
     @Test func agendaUsageErrors() throws {
         let none = try BinaryRunner.run(["--agenda"], environment: ["INFCAL_EVENTS": nil])
         #expect(none.status == 64)
-        #expect(none.stderr == "infcal: --agenda is not available: no events: give --events PATH or set INFCAL_EVENTS\n")
+        #expect(none.stderr == "infcal: --agenda is not available: no events: give --events PATH, set INFCAL_EVENTS or configure a calendar\n")
         let paged = try BinaryRunner.run(["--agenda", "--year", "--events", Self.example])
         #expect(paged.status == 64)
         #expect(paged.stderr == "infcal: --agenda cannot be used together with --year\n")

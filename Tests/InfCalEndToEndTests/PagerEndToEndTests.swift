@@ -14,7 +14,8 @@ import Testing
                       controllingTerminal: Bool = true, stdinFromNull: Bool = false) throws -> PseudoTerminalSession {
         let session = try PseudoTerminalSession(
             executable: BinaryRunner.executable.path, arguments: arguments + ["--today", "2024-02-15"],
-            environment: PseudoTerminalSession.pinnedEnvironment.merging(environment) { $1 },
+            environment: PseudoTerminalSession.pinnedEnvironment.merging(["XDG_CACHE_HOME": BinaryRunner.cacheHome]) { $1 }
+                .merging(environment) { $1 },
             columns: columns, rows: rows, controllingTerminal: controllingTerminal, stdinFromNull: stdinFromNull)
         if let firstFrame {
             try #require(session.waitFor(firstFrame), "no first frame: \(session.screen.text)")

@@ -1,15 +1,18 @@
 /// What a run does with events: where they come from, whether a bad one is an error, and the
 /// agenda to print, if any. Resolved from the options, the environment and the configuration.
 public struct EventSettings: Equatable, Sendable {
-    /// Files, directories or `-`, in order: `--events`, else `INFCAL_EVENTS`.
-    public var sources: [String]
-    /// Whether any source was named, by `--events` or `INFCAL_EVENTS` alike (they are read
-    /// in every view, so that a missing file is reported).
+    /// The calendars to read, in order: the config file's, then `--events` (else
+    /// `INFCAL_EVENTS`) as unnamed sources.
+    public var sources: [CalendarSource]
+    /// Whether any source was named, by the config file, `--events` or `INFCAL_EVENTS` alike
+    /// (they are read in every view, so that a missing file is reported).
     public var sourcesGiven: Bool
     /// `--strict`.
     public var strict: Bool
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
+    /// Whether the parsed-event cache is used (not with `--no-cache`).
+    public var usesCache = true
 
     /// Whether events must be read for this run.
     public var needsEvents: Bool { agenda != nil || sourcesGiven || strict }
@@ -41,19 +44,22 @@ extension Configuration {
     /// Resolves the event options against `environment` and the resolved `configuration`.
     /// - throws: `UsageError` for `--agenda` with `--paged`, `--year` or `--calendar list`, or
     ///   with no events to list.
-    public static func resolveEvents(_ raw: RawOptions, environment: RunEnvironment,
-                                     configuration: Configuration) throws(UsageError) -> EventSettings {
+    /// `calendars` are the config file's.
+    public static func resolveEvents(_ raw: RawOptions, environment: RunEnvironment, configuration: Configuration,
+                                     calendars: [CalendarSource] = []) throws(UsageError) -> EventSettings {
         let given = raw.occurrences.filter { $0.key == .events }.compactMap(\.value)
         // INFCAL_EVENTS stands for --events when none is given; empty entries are ignored.
-        let sources = given.isEmpty
+        let paths = given.isEmpty
             ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
             : given
+        let sources = calendars + paths.map(CalendarSource.unnamed(path:))
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
+        settings.usesCache = !raw.has(.noCache)
         guard let agenda = raw.last(.agenda) else { return settings }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
         if sources.isEmpty {
-            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH or set INFCAL_EVENTS")
+            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS or configure a calendar")
         }
         let backward = raw.has(.backward)
         var months: Int?

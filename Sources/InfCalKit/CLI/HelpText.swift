@@ -74,7 +74,8 @@ public enum HelpText {
         (unset or dumb) turn off --color auto; COLUMNS is the width --columns auto
         and --wall assume when output is not a terminal; TZ decides which day is
         today and on which day an event falls; INFCAL_EVENTS lists event files and
-        directories, colon-separated, when no --events is given.
+        directories, colon-separated, when no --events is given; XDG_CACHE_HOME (else
+        HOME/.cache) holds infcal/, the parsed-event cache.
 
         Exit status: 0 success (also when the reader of the output goes away),
         1 runtime error (such as a failed write), 64 usage error, 65 events skipped

@@ -4,7 +4,7 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
-    case events, agenda, strict, json
+    case events, agenda, strict, json, noCache
     case wall, width, mouse, reform
 }
 
@@ -138,6 +138,9 @@ extension OptionSpec {
                    expected: ""),
         OptionSpec(key: .strict, long: "strict", short: nil, value: .none,
                    summary: "an event that cannot be read is an error (exit 65), not a warning",
+                   expected: ""),
+        OptionSpec(key: .noCache, long: "no-cache", short: nil, value: .none,
+                   summary: "read the event files afresh, neither using nor writing the parsed-event cache",
                    expected: ""),
         OptionSpec(key: .json, long: "json", short: nil, value: .none,
                    summary: "print each month (with --agenda each event) as a JSON object, one a line",

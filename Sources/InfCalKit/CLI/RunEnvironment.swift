@@ -30,7 +30,7 @@ public struct RunEnvironment: Sendable {
         setVariables.last { $0.name == name }?.value
     }
     /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR, COLUMNS and INFCAL_EVENTS.
-    public static let variableNames = LocaleSetting.variables + ["LC_CTYPE", "TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS"]
+    public static let variableNames = LocaleSetting.variables + ["LC_CTYPE", "TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS", "XDG_CACHE_HOME", "HOME"]
     /// Whether standard output is a terminal.
     public var stdoutIsTerminal: Bool
     /// The terminal's width in columns, when standard output is one.

@@ -75,6 +75,18 @@ public final class Event {
     }
 }
 
+/// A calendar as the views show its events: the name (configured, else nil for the
+/// calendar's own X-WR-CALNAME) and the colour (configured, else the calendar's own).
+public struct EventCalendar: Equatable, Sendable {
+    public let name: String?
+    public let color: CalendarColor?
+
+    public init(name: String?, color: CalendarColor?) {
+        self.name = name
+        self.color = color
+    }
+}
+
 /// One occurrence of an event, in the display zone's wall clock.
 public struct Occurrence: Sendable, Equatable {
     public let summary: String
@@ -92,6 +104,10 @@ public struct Occurrence: Sendable, Equatable {
     public var uid: String = ""
     /// The file the event came from, if the store was told.
     public var source: String?
+    /// The index of its calendar in the store's `calendars`, if the store was told.
+    public var calendar: Int?
+    /// The colour of its calendar, if it has one.
+    public var color: CalendarColor?
 
     public init(summary: String, calendarName: String?, isAllDay: Bool, start: Int, end: Int) {
         self.summary = summary

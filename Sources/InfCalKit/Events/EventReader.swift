@@ -10,6 +10,9 @@ public struct EventFile {
     /// Structural errors read past (a component left open, an END that matches nothing): no
     /// event is lost to them, but `--strict` counts them.
     public var problems: [(line: Int, message: String)] = []
+    /// The calendar's own colour: its COLOR (RFC 7986), else its X-APPLE-CALENDAR-COLOR (the
+    /// first calendar's that has one, where a file holds several).
+    public var calendarColor: CalendarColor?
 
     public init() {}
 }
@@ -68,6 +71,10 @@ public enum EventReader {
         }
         let resolver = ZoneResolver(document: document, definitions: definitions)
         let name = calendar.first("X-WR-CALNAME").map { document.textValue($0, newline: " ") }
+        if file.calendarColor == nil {
+            file.calendarColor = (calendar.first("COLOR") ?? calendar.first("X-APPLE-CALENDAR-COLOR"))
+                .flatMap { CalendarColor(property: document.textValue($0, newline: " ")) }
+        }
         var noted = Set<String>()
         var context = Context(document: document, resolver: resolver, file: file, noted: noted)
         if let zoneLine = calendar.first("X-WR-TIMEZONE") {

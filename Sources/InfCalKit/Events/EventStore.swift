@@ -27,6 +27,13 @@ public final class EventStore {
     public let events: [Event]
     /// The file each event came from (parallel to `events`; may be shorter).
     public let sources: [String]
+    /// The calendars the events belong to, as the views name and colour them.
+    public let calendars: [EventCalendar]
+    /// The index into `calendars` of each event (parallel to `events`; may be shorter).
+    private let calendarOfEvent: [Int]
+    /// The calendars (indices into `calendars`) whose events are left out of every answer:
+    /// `--hide`, `--only`, and the pager's list of calendars.
+    public var hidden: Set<Int> = []
     private let display: DisplayZone
     /// Non-recurring events: display start and end, the event, the display offsets.
     @exclusivity(unchecked) private var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
@@ -44,10 +51,14 @@ public final class EventStore {
     /// The longest duration of a recurring event (with its RDATE periods).
     private var longestRecurring = 0
 
-    /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]`.
-    public init(events: [Event], display: DisplayZone, sources: [String] = []) {
+    /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]` and
+    /// `calendars[calendarOfEvent[i]]` its calendar.
+    public init(events: [Event], display: DisplayZone, sources: [String] = [], calendars: [EventCalendar] = [],
+                calendarOfEvent: [Int] = []) {
         self.events = events
         self.sources = sources
+        self.calendars = calendars
+        self.calendarOfEvent = calendarOfEvent
         self.display = display
         for (index, event) in events.enumerated() {
             if event.isRecurring {
@@ -135,8 +146,13 @@ public final class EventStore {
             let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
             if inside {
                 let event = events[index]
-                var occurrence = Occurrence(summary: event.summary, calendarName: event.calendarName, isAllDay: event.isAllDay,
-                                            start: start, end: end)
+                let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
+                if let calendar, hidden.contains(calendar) { return }
+                let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
+                var occurrence = Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
+                                            isAllDay: event.isAllDay, start: start, end: end)
+                occurrence.calendar = calendar
+                occurrence.color = shownAs?.color
                 (occurrence.startOffset, occurrence.endOffset) = (shown.startOffset, shown.endOffset)
                 occurrence.uid = event.uid
                 occurrence.source = index < sources.count ? sources[index] : nil

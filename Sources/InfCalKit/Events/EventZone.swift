@@ -150,6 +150,12 @@ final class VTimeZoneRules {
         self.observances = observances
     }
 
+    /// Rules from observances already read (the event cache's); nil when there are none.
+    init?(observances: [Observance]) {
+        guard !observances.isEmpty else { return nil }
+        self.observances = observances
+    }
+
     /// "+0100", "-0530", "+013045" in seconds.
     static func offset(_ text: String) -> Int? {
         let bytes = Array(text.trimmingSpaces.utf8)

@@ -28,9 +28,9 @@ func action(_ part: RulePart, at frequency: RecurrenceRule.Frequency) -> PartAct
 /// them is computed directly, as python-dateutil's `rrule` does: a range costs what its own
 /// periods cost, however far it lies from DTSTART. A rule with COUNT must count what comes
 /// before; it is walked once, and the count before every 256th period is kept, so that a later
-/// range starts counting from the nearest checkpoint. DTSTART itself is not added: the caller
-/// decides (RFC 5545 counts it as the first instance; its examples, like dateutil, show only what
-/// the rule produces).
+/// range starts counting from the nearest checkpoint. DTSTART is always the first instance, and
+/// counts toward COUNT, whether or not the rule produces it (RFC 5545 §3.8.5.3: it "always
+/// counts as the first occurrence"; libical and python-dateutil leave it out).
 public final class RecurrenceExpander {
     public let rule: RecurrenceRule
     /// DTSTART in wall-clock civil seconds.
@@ -59,6 +59,11 @@ public final class RecurrenceExpander {
     private let startMonth: ScaleMonth?
     private let startYear: Int
     private let startWeek: Int
+    /// A YEARLY rule with BYWEEKNO counts in week-numbering years (by WKST), not calendar years.
+    private let countsWeekYears: Bool
+    private let startWeekYear: Int
+    /// Whether DTSTART was added to the first period, the rule not producing it.
+    private var startIsExtra = false
 
     /// Periods from DTSTART's to the first one a later walk need not look past: no instance
     /// can come then (COUNT reached) ...
@@ -103,6 +108,18 @@ public final class RecurrenceExpander {
         var months = rule.byMonth
         var monthDays = rule.byMonthDay
         var byDay = rule.byDay
+        // A YEARLY rule's missing parts come from DTSTART too (RFC 5545 §3.3.10; libical,
+        // CalendarServer and ical4j): BYMONTHDAY alone falls in DTSTART's month (a birthday
+        // exported as FREQ=YEARLY;BYMONTHDAY=4), BYWEEKNO alone on DTSTART's weekday.
+        if frequency == .yearly, months.isEmpty, !monthDays.isEmpty, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty,
+           let startMonth {
+            months = [RecurrenceRule.MonthNumber(month: startMonth.number, isLeap: startMonth.isLeap)]
+        }
+        if frequency == .yearly, !rule.byWeekNo.isEmpty, byDay.isEmpty, monthDays.isEmpty, rule.byYearDay.isEmpty {
+            byDay = [RecurrenceRule.WeekdayNumber(weekday: CivilTime.weekday(ofDay: startDay), ordinal: 0)]
+        }
+        countsWeekYears = frequency == .yearly && !rule.byWeekNo.isEmpty
+        startWeekYear = Self.weekYear(of: startDay, weekStart: rule.weekStart).year
         if rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty, rule.byMonthDay.isEmpty, rule.byDay.isEmpty {
             let dayOfMonth = startMonth.map { startDay - $0.firstDay + 1 } ?? 1
             switch frequency {
@@ -123,7 +140,9 @@ public final class RecurrenceExpander {
         var ordinals: [RecurrenceRule.WeekdayNumber] = []
         var plain = [Bool](repeating: false, count: 7)
         for entry in byDay {
-            if entry.ordinal != 0, frequency >= .monthly { ordinals.append(entry) } else { plain[entry.weekday] = true }
+            // Within a numbered week an ordinal weekday is the plain one (RFC 5545 forbids the
+            // mix; libical reads it so).
+            if entry.ordinal != 0, frequency >= .monthly, rule.byWeekNo.isEmpty { ordinals.append(entry) } else { plain[entry.weekday] = true }
         }
         plainWeekdays = plain
         hasPlainWeekdays = plain.contains(true)
@@ -189,14 +208,22 @@ public final class RecurrenceExpander {
             let last = CivilTime.floorDiv(b, interval)
             return first <= last ? (first, last) : nil
         }
+        // RFC 7529 SKIP can move a day into the next or previous period (BYMONTHDAY=31 in April
+        // to 1 May, BYYEARDAY=-366 to 31 December of the year before).
+        let reach = rule.skip == .omit || rule.scale == nil ? 0 : 1
         switch rule.frequency {
         case .yearly:
+            if countsWeekYears {
+                let a = Self.weekYear(of: low, weekStart: rule.weekStart).year
+                let b = Self.weekYear(of: high, weekStart: rule.weekStart).year
+                return aligned(a - startWeekYear, b - startWeekYear)
+            }
             guard let a = scale.year(containing: low), let b = scale.year(containing: high) else { return nil }
-            return aligned(a - startYear, b - startYear)
+            return aligned(a - startYear - reach, b - startYear + reach)
         case .monthly:
             guard let origin = startMonth, let ma = scale.month(containing: low), let mb = scale.month(containing: high),
                   let a = scale.distance(from: origin, to: ma), let b = scale.distance(from: origin, to: mb) else { return nil }
-            return aligned(a, b)
+            return aligned(a - reach, b + reach)
         case .weekly:
             return aligned(CivilTime.floorDiv(low - startWeek, 7), CivilTime.floorDiv(high - startWeek, 7))
         case .daily:
@@ -223,7 +250,7 @@ public final class RecurrenceExpander {
             if countWalk.nextBatch >= Self.walkLimit.batches || countWalk.countBefore >= Self.walkLimit.instances {
                 countWalk.lastBatch = countWalk.nextBatch - 1
             }
-            if countWalk.countBefore == 0, countWalk.nextBatch >= 1000, batchStartDay(countWalk.nextBatch) - startDay > 146_097 {
+            if countWalk.countBefore == (startIsExtra ? 1 : 0), countWalk.nextBatch >= 1000, batchStartDay(countWalk.nextBatch) - startDay > 146_097 {
                 // Nothing in 400 Gregorian years (a whole cycle of weekdays and leap years) and
                 // a thousand periods: the rule never produces (BYMONTH=2;BYMONTHDAY=30).
                 countWalk.barren = true
@@ -242,6 +269,21 @@ public final class RecurrenceExpander {
             index += 1
         }
         return counted < count ? counted : nil
+    }
+
+    /// The start of the last instance of a COUNT rule, walking at most `limit` periods: what
+    /// the cache's index records as the latest an event can occur. Nil without COUNT, or when
+    /// the walk does not reach the count.
+    func lastCountedInstance(walkingAtMost limit: Int) -> Int? {
+        guard let count = rule.count, count > 0 else { return nil }
+        var counted = 0
+        for batch in 0..<limit {
+            for instance in instances(ofBatch: batch) {
+                counted += 1
+                if counted >= count { return instance }
+            }
+        }
+        return nil
     }
 
     /// The first day of batch `index` (for the barren check only).
@@ -269,6 +311,11 @@ public final class RecurrenceExpander {
         }
         if let first = found.first, let last = found.last, first < start || (until.map { last > $0 } ?? false) {
             found.removeAll { value in value < start || (until.map { value > $0 } ?? false) }
+        }
+        if index == 0, found.first != start, until.map({ start <= $0 }) ?? true {
+            // DTSTART out of step with its rule is still the first instance.
+            found.insert(start, at: 0)
+            startIsExtra = true
         }
         olderBatch = cachedBatch
         cachedBatch = (index, found)
@@ -300,6 +347,7 @@ public final class RecurrenceExpander {
         let step = index * rule.interval
         switch rule.frequency {
         case .yearly:
+            if countsWeekYears { return daysOfWeekYear(startWeekYear + step) }
             return daysOfYear(startYear + step)
         case .monthly:
             guard let origin = startMonth, let month = scale.month(origin, offsetBy: step) else { return [] }
@@ -317,6 +365,25 @@ public final class RecurrenceExpander {
             let day = startDay + step
             return passes(day) ? [day] : []
         }
+    }
+
+    /// The days of the weeks BYWEEKNO numbers in week-numbering year `year`, each week whole
+    /// (across the calendar year's edge), that pass the other day parts. Week 53 only where the
+    /// year has one; negative numbers count from the year's last week.
+    private func daysOfWeekYear(_ year: Int) -> [Int] {
+        let begin = Self.firstWeekStart(year, weekStart: rule.weekStart)
+        let weeks = (Self.firstWeekStart(year + 1, weekStart: rule.weekStart) - begin) / 7
+        var chosen = Set<Int>()
+        for number in weekNumbers {
+            let week = number > 0 ? number : weeks + number + 1
+            if week >= 1, week <= weeks { chosen.insert(week) }
+        }
+        var result: [Int] = []
+        for week in chosen.sorted() {
+            let first = begin + (week - 1) * 7
+            for day in first..<first + 7 where passes(day, weekChecked: true) { result.append(day) }
+        }
+        return result
     }
 
     private func daysOfYear(_ year: Int) -> [Int] {
@@ -388,6 +455,18 @@ public final class RecurrenceExpander {
                 result += days(of: month, ordinalSpan: span ?? (month.firstDay, month.endDay - 1))
             }
         }
+        if !yearDays.isEmpty, rule.scale != nil, rule.skip != .omit {
+            // RFC 7529 SKIP for a day the year lacks (BYYEARDAY=366 or -366 in a common year):
+            // FORWARD to 1 January (of the next year for 366), BACKWARD to 31 December (of the
+            // year before for -366).
+            let length = yearSpan.1 - yearSpan.0 + 1
+            let forward = rule.skip == .forward
+            for value in yearDays where abs(value) > length {
+                let day = value > 0 ? (forward ? yearSpan.1 + 1 : yearSpan.1) : (forward ? yearSpan.0 : yearSpan.0 - 1)
+                if passes(day, weekChecked: true, yearDayChecked: true) { result.append(day) }
+            }
+            result.sort()
+        }
         if result.count > 1, !zip(result, result.dropFirst()).allSatisfy({ $0 < $1 }) {
             result = Array(Set(result)).sorted()
         }
@@ -406,10 +485,13 @@ public final class RecurrenceExpander {
             for value in monthDays {
                 var offset = value > 0 ? value - 1 : month.length + value
                 if offset < 0 || offset >= month.length {
-                    // RFC 7529 SKIP: a day the month lacks is its last (BACKWARD) or the next
-                    // month's first (FORWARD); without RSCALE it is left out.
+                    // RFC 7529 SKIP, for every invalid day: a day beyond the month's end is its
+                    // last (BACKWARD) or the next month's first (FORWARD); one before its start
+                    // (BYMONTHDAY=-31 in February) the previous month's last or its own first.
+                    // Without RSCALE it is left out.
                     guard rule.scale != nil, rule.skip != .omit else { continue }
-                    offset = rule.skip == .backward ? (offset < 0 ? 0 : month.length - 1) : (offset < 0 ? 0 : month.length)
+                    let backward = rule.skip == .backward
+                    offset = offset < 0 ? (backward ? -1 : 0) : (backward ? month.length - 1 : month.length)
                 }
                 let day = month.firstDay + offset
                 if weekdayOK(day), !result.contains(day) { result.append(day) }
@@ -445,7 +527,8 @@ public final class RecurrenceExpander {
     }
 
     /// Whether `day` passes every day part, as limits.
-    private func passes(_ day: Int, month given: ScaleMonth? = nil, year: (Int, Int)? = nil, ordinalDays: [Int] = []) -> Bool {
+    private func passes(_ day: Int, month given: ScaleMonth? = nil, year: (Int, Int)? = nil, ordinalDays: [Int] = [],
+                        weekChecked: Bool = false, yearDayChecked: Bool = false) -> Bool {
         if hasPlainWeekdays || !ordinals.isEmpty {
             if !plainWeekdays[CivilTime.weekday(ofDay: day)], !ordinalDays.contains(day) { return false }
         }
@@ -456,14 +539,14 @@ public final class RecurrenceExpander {
                 let offset = day - month.firstDay
                 if !monthDays.contains(where: { $0 > 0 ? $0 - 1 == offset : month.length + $0 == offset }) { return false }
             }
-            if !yearDays.isEmpty {
+            if !yearDays.isEmpty, !yearDayChecked {
                 let span = year ?? yearSpan(of: month)
                 let length = span.1 - span.0 + 1
                 let offset = day - span.0
                 if !yearDays.contains(where: { $0 > 0 ? $0 - 1 == offset : length + $0 == offset }) { return false }
             }
         }
-        if !weekNumbers.isEmpty {
+        if !weekNumbers.isEmpty, !weekChecked {
             let (number, weeks) = week(of: day)
             if !weekNumbers.contains(number), !weekNumbers.contains(number - weeks - 1) { return false }
         }
@@ -478,20 +561,28 @@ public final class RecurrenceExpander {
     /// The week number of `day` and the number of weeks of its week-numbering year (week 1 holds
     /// at least four days of its year; weeks start on WKST).
     private func week(of day: Int) -> (Int, Int) {
-        func firstWeekStart(_ year: Int) -> Int {
-            let fourth = CivilTime.day(year: year, month: 1, day: 4)
-            return fourth - CivilTime.floorMod(CivilTime.weekday(ofDay: fourth) - rule.weekStart, 7)
-        }
+        let year = Self.weekYear(of: day, weekStart: rule.weekStart)
+        return ((day - year.begin) / 7 + 1, year.weeks)
+    }
+
+    /// The first day of week 1 of `year` (the week, starting on `weekStart`, holding 4 January).
+    static func firstWeekStart(_ year: Int, weekStart: Int) -> Int {
+        let fourth = CivilTime.day(year: year, month: 1, day: 4)
+        return fourth - CivilTime.floorMod(CivilTime.weekday(ofDay: fourth) - weekStart, 7)
+    }
+
+    /// The week-numbering year holding `day`: its number, its first day and its number of weeks.
+    static func weekYear(of day: Int, weekStart: Int) -> (year: Int, begin: Int, weeks: Int) {
         var year = CivilTime.date(ofDay: day).year
-        var begin = firstWeekStart(year)
+        var begin = firstWeekStart(year, weekStart: weekStart)
         if day < begin {
             year -= 1
-            begin = firstWeekStart(year)
-        } else if day >= firstWeekStart(year + 1) {
+            begin = firstWeekStart(year, weekStart: weekStart)
+        } else if day >= firstWeekStart(year + 1, weekStart: weekStart) {
             year += 1
-            begin = firstWeekStart(year)
+            begin = firstWeekStart(year, weekStart: weekStart)
         }
-        return ((day - begin) / 7 + 1, (firstWeekStart(year + 1) - begin) / 7)
+        return (year, begin, (firstWeekStart(year + 1, weekStart: weekStart) - begin) / 7)
     }
 
     // MARK: Sub-daily

@@ -12,13 +12,14 @@ import Testing
 
     @Test func sourcesComeFromOptionsElseTheVariable() throws {
         let variables = ["INFCAL_EVENTS": "/a.ics::/b"]
-        #expect(try settings([], variables: variables).sources == ["/a.ics", "/b"])
+        #expect(try settings([], variables: variables).sources.compactMap(\.path) == ["/a.ics", "/b"])
         // The variable acts as --events does: its events are read in every view.
         #expect(try settings([], variables: variables).needsEvents)
         #expect(try settings([], variables: ["INFCAL_EVENTS": "::"]).needsEvents == false)
         #expect(try settings([]).needsEvents == false)
         let given = try settings(["--events", "x.ics", "--events", "-"], variables: variables)
-        #expect(given.sources == ["x.ics", "-"])
+        #expect(given.sources.compactMap(\.path) == ["x.ics", "-"])
+        #expect(given.sources.allSatisfy { $0.name == nil })
         #expect(given.needsEvents)
         #expect(try settings(["--strict"]).strict)
     }

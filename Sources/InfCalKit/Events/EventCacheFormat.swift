@@ -1,0 +1,492 @@
+import Foundation
+
+/// The identity of a file or directory as the cache checks it: which file it is (device and
+/// inode), its size and when it last changed (to the nanosecond).
+public struct FileIdentity: Equatable, Sendable {
+    public var device: Int
+    public var inode: Int
+    public var size: Int
+    public var seconds: Int
+    public var nanoseconds: Int
+
+    public init(device: Int, inode: Int, size: Int, seconds: Int, nanoseconds: Int) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+}
+
+/// One thing a cache was built from: a path below the source ("" for the source itself),
+/// whether it is a directory, and its identity then.
+public struct CacheKeyEntry: Equatable, Sendable {
+    public var path: String
+    public var isDirectory: Bool
+    public var identity: FileIdentity
+
+    public init(path: String, isDirectory: Bool, identity: FileIdentity) {
+        self.path = path
+        self.isDirectory = isDirectory
+        self.identity = identity
+    }
+}
+
+/// The binary form of what reading a source gave: its files' warnings, its events with their
+/// rules and zones, and an index of the span of time in which each event can occur, so that a
+/// run decodes only the events that can fall in the months it shows.
+///
+/// Layout: a header of 64-bit words (magic, byte-order mark, format version, total length,
+/// length of the metadata, number of events, checksums of the header and of metadata plus
+/// index), the metadata (source, key, files, zone directory) as variable-length integers, the
+/// index (four words an event: earliest start, latest end, offset and length of its record),
+/// then the records of zones and events, each behind its own checksum, checked when decoded.
+public enum EventCacheFormat {
+    /// Bump whenever what is written changes, or what reading a file produces does (a new
+    /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
+    /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
+    /// this does not.
+    public static let version: UInt64 = 2
+
+    static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
+    static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
+    static let headerSize = 64
+    static let indexEntrySize = 32
+    /// How far an occurrence shown in the display zone can lie from its time in the event's
+    /// own reckoning (zone offsets reach about a day), with room to spare.
+    static let selectionMargin = 3 * CivilTime.secondsPerDay
+
+    // MARK: Writing
+
+    /// The cache of `files` (every file read from `source`, with its name), built from the
+    /// files and directories of `key`.
+    public static func encode(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)]) -> [UInt8] {
+        var zones: [ObjectIdentifier: Int] = [:]
+        var zoneList: [EventZone] = []
+        var records = CacheWriter()
+        var index = CacheWriter()
+        var eventCount = 0
+        // Zones first, in order of first use, so that events name them by number.
+        for (_, file) in files {
+            for event in file.events {
+                guard let zone = event.zone, zones[ObjectIdentifier(zone)] == nil else { continue }
+                zones[ObjectIdentifier(zone)] = zoneList.count
+                zoneList.append(zone)
+            }
+        }
+        var zoneDirectory: [(offset: Int, length: Int)] = []
+        for zone in zoneList {
+            var payload = CacheWriter()
+            write(zone, to: &payload)
+            zoneDirectory.append(append(payload, to: &records))
+        }
+        for (fileIndex, entry) in files.enumerated() {
+            for event in entry.file.events {
+                var payload = CacheWriter()
+                payload.int(fileIndex)
+                write(event, zone: event.zone.flatMap { zones[ObjectIdentifier($0)] }, to: &payload)
+                let (offset, length) = append(payload, to: &records)
+                let (earliest, latest) = reach(of: event)
+                index.word(UInt64(bitPattern: Int64(earliest)))
+                index.word(UInt64(bitPattern: Int64(latest)))
+                index.word(UInt64(offset))
+                index.word(UInt64(length))
+                eventCount += 1
+            }
+        }
+        var meta = CacheWriter()
+        meta.string(source)
+        meta.int(key.count)
+        for entry in key {
+            meta.string(entry.path)
+            meta.bool(entry.isDirectory)
+            write(entry.identity, to: &meta)
+        }
+        meta.int(files.count)
+        for (name, file) in files {
+            meta.string(name)
+            meta.bool(file.hasCalendarData)
+            meta.int(file.skipped.count)
+            for skipped in file.skipped { meta.int(skipped.line); meta.string(skipped.reason) }
+            meta.int(file.notes.count)
+            for note in file.notes { meta.int(note.line); meta.string(note.message) }
+            meta.int(file.problems.count)
+            for problem in file.problems { meta.int(problem.line); meta.string(problem.message) }
+        }
+        meta.int(zoneDirectory.count)
+        for zone in zoneDirectory { meta.int(zone.offset); meta.int(zone.length) }
+
+        var out = CacheWriter()
+        out.bytes.reserveCapacity(headerSize + meta.bytes.count + index.bytes.count + records.bytes.count)
+        out.word(magic)
+        out.word(byteOrderMark)
+        out.word(version)
+        out.word(UInt64(headerSize + meta.bytes.count + index.bytes.count + records.bytes.count))
+        out.word(UInt64(meta.bytes.count))
+        out.word(UInt64(eventCount))
+        out.word(0)
+        out.word(0)
+        out.bytes += meta.bytes
+        out.bytes += index.bytes
+        let bodyStart = out.bytes.count
+        out.bytes += records.bytes
+        out.setWord(CacheChecksum.of(out.bytes, 0..<48), at: 48)
+        out.setWord(CacheChecksum.of(out.bytes, headerSize..<bodyStart), at: 56)
+        return out.bytes
+    }
+
+    /// Appends a record (its checksum, then its bytes) and returns where its bytes lie.
+    private static func append(_ payload: CacheWriter, to records: inout CacheWriter) -> (offset: Int, length: Int) {
+        records.word(payload.bytes.withUnsafeBytes { CacheChecksum.of($0) })
+        let offset = records.bytes.count
+        records.bytes += payload.bytes
+        return (offset, payload.bytes.count)
+    }
+
+    /// The earliest an instance of `event` can start and the latest one can end, in the
+    /// event's reckoning (`Int.max`: no end is known without walking the whole rule).
+    static func reach(of event: Event) -> (earliest: Int, latest: Int) {
+        var earliest = event.start.seconds
+        var latest = event.start.seconds
+        var longest = event.duration
+        for extra in event.extraStarts {
+            earliest = min(earliest, extra.start)
+            latest = max(latest, extra.start)
+            longest = max(longest, extra.duration ?? 0)
+        }
+        if let expander = event.expander {
+            if let until = expander.until {
+                latest = max(latest, until)
+            } else if expander.rule.count == 0 {
+                // No instance beyond DTSTART.
+            } else if expander.rule.count != nil, let last = expander.lastCountedInstance(walkingAtMost: 10_000) {
+                latest = max(latest, last)
+            } else {
+                return (earliest, Int.max)
+            }
+        }
+        let (end, overflow) = latest.addingReportingOverflow(longest)
+        return (earliest, overflow ? Int.max : end)
+    }
+
+    private static func write(_ identity: FileIdentity, to out: inout CacheWriter) {
+        out.int(identity.device)
+        out.int(identity.inode)
+        out.int(identity.size)
+        out.int(identity.seconds)
+        out.int(identity.nanoseconds)
+    }
+
+    private static func write(_ time: ICalTime, to out: inout CacheWriter) {
+        out.int(time.seconds)
+        switch time.form {
+        case .date: out.int(0)
+        case .floating: out.int(1)
+        case .utc: out.int(2)
+        case .zoned(let name): out.int(3); out.string(name)
+        }
+    }
+
+    private static func write(_ rule: RecurrenceRule, to out: inout CacheWriter) {
+        out.int(rule.frequency.rawValue)
+        out.int(rule.interval)
+        out.optional(rule.count)
+        out.bool(rule.until != nil)
+        if let until = rule.until { write(until, to: &out) }
+        out.ints(rule.bySecond)
+        out.ints(rule.byMinute)
+        out.ints(rule.byHour)
+        out.int(rule.byDay.count)
+        for day in rule.byDay { out.int(day.weekday); out.int(day.ordinal) }
+        out.ints(rule.byMonthDay)
+        out.ints(rule.byYearDay)
+        out.ints(rule.byWeekNo)
+        out.int(rule.byMonth.count)
+        for month in rule.byMonth { out.int(month.month); out.bool(month.isLeap) }
+        out.ints(rule.bySetPos)
+        out.int(rule.weekStart)
+        out.optional(rule.scale)
+        out.int(rule.skip == .omit ? 0 : rule.skip == .backward ? 1 : 2)
+    }
+
+    private static func write(_ expander: RecurrenceExpander, to out: inout CacheWriter) {
+        write(expander.rule, to: &out)
+        out.int(expander.start)
+        out.bool(expander.isDate)
+        out.optional(expander.until)
+        // An event's rule counts in its RSCALE; a VTIMEZONE's always in the Gregorian calendar.
+        out.bool(!(expander.scale is GregorianScale))
+    }
+
+    private static func write(_ zone: EventZone, to out: inout CacheWriter) {
+        switch zone.source {
+        case .utc:
+            out.int(0)
+        case .foundation(let timeZone):
+            out.int(1)
+            out.string(timeZone.identifier)
+        case .rules(let rules):
+            out.int(2)
+            out.int(rules.observances.count)
+            for observance in rules.observances {
+                out.int(observance.offsetFrom)
+                out.int(observance.offsetTo)
+                out.ints(observance.onsets)
+                out.bool(observance.expander != nil)
+                if let expander = observance.expander { write(expander, to: &out) }
+            }
+        }
+    }
+
+    private static func write(_ event: Event, zone: Int?, to out: inout CacheWriter) {
+        out.int(event.line)
+        out.string(event.uid)
+        out.string(event.summary)
+        out.optional(event.calendarName)
+        write(event.start, to: &out)
+        out.optional(zone)
+        out.int(event.duration)
+        out.bool(event.expander != nil)
+        if let expander = event.expander { write(expander, to: &out) }
+        out.int(event.extraStarts.count)
+        for extra in event.extraStarts { out.int(extra.start); out.optional(extra.duration) }
+        out.ints(event.excluded.sorted())
+        out.ints(event.excludedDays.sorted())
+    }
+
+    // MARK: Reading
+
+    /// What a cache holds before its events are decoded: checked header, metadata and index.
+    public struct Contents {
+        public let source: String
+        public let key: [CacheKeyEntry]
+        let buffer: UnsafeRawBufferPointer
+        let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)], problems: [(line: Int, message: String)])]
+        let zones: [(offset: Int, length: Int)]
+        let indexStart: Int
+        let bodyStart: Int
+        let eventCount: Int
+    }
+
+    /// Checks the header (magic, byte order, version, length, checksums) and reads the
+    /// metadata of the cache in `buffer`, which must stay valid while the result is used.
+    /// - returns: nil for anything but an intact cache of this version and byte order.
+    public static func open(_ buffer: UnsafeRawBufferPointer) -> Contents? {
+        guard buffer.count >= headerSize,
+              buffer.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == magic,
+              buffer.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == byteOrderMark,
+              buffer.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == version,
+              buffer.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == UInt64(buffer.count),
+              buffer.loadUnaligned(fromByteOffset: 48, as: UInt64.self) == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[0..<48]))
+        else { return nil }
+        let metaLength = buffer.loadUnaligned(fromByteOffset: 32, as: UInt64.self)
+        let eventCount = buffer.loadUnaligned(fromByteOffset: 40, as: UInt64.self)
+        let room = UInt64(buffer.count - headerSize)
+        guard metaLength <= room, eventCount <= (room - metaLength) / UInt64(indexEntrySize) else { return nil }
+        let indexStart = headerSize + Int(metaLength)
+        let bodyStart = indexStart + Int(eventCount) * indexEntrySize
+        guard buffer.loadUnaligned(fromByteOffset: 56, as: UInt64.self)
+                == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[headerSize..<bodyStart])) else { return nil }
+        do {
+            var reader = try CacheReader(buffer, from: headerSize, to: indexStart)
+            let source = try reader.string()
+            var key: [CacheKeyEntry] = []
+            let keyCount = try reader.count()
+            key.reserveCapacity(keyCount)
+            for _ in 0..<keyCount {
+                let path = try reader.string()
+                let isDirectory = try reader.bool()
+                key.append(CacheKeyEntry(path: path, isDirectory: isDirectory, identity: try readIdentity(&reader)))
+            }
+            var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)], problems: [(line: Int, message: String)])] = []
+            let fileCount = try reader.count()
+            files.reserveCapacity(fileCount)
+            for _ in 0..<fileCount {
+                let name = try reader.string()
+                let hasData = try reader.bool()
+                var skipped: [(line: Int, reason: String)] = []
+                for _ in 0..<(try reader.count()) { skipped.append((try reader.int(), try reader.string())) }
+                var notes: [(line: Int, message: String)] = []
+                for _ in 0..<(try reader.count()) { notes.append((try reader.int(), try reader.string())) }
+                var problems: [(line: Int, message: String)] = []
+                for _ in 0..<(try reader.count()) { problems.append((try reader.int(), try reader.string())) }
+                files.append((name, hasData, skipped, notes, problems))
+            }
+            var zones: [(offset: Int, length: Int)] = []
+            for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
+            guard reader.isAtEnd else { return nil }
+            return Contents(source: source, key: key, buffer: buffer, files: files, zones: zones,
+                            indexStart: indexStart, bodyStart: bodyStart, eventCount: Int(eventCount))
+        } catch {
+            return nil
+        }
+    }
+
+    private static func readIdentity(_ reader: inout CacheReader) throws(CacheDefect) -> FileIdentity {
+        FileIdentity(device: try reader.int(), inode: try reader.int(), size: try reader.int(),
+                     seconds: try reader.int(), nanoseconds: try reader.int())
+    }
+
+    /// Decodes the files of `contents` and the events that can occur in `window` (display
+    /// wall-clock civil seconds; nil: all). A file is left out when none of its events is
+    /// decoded and it has nothing to warn about.
+    /// - returns: nil when a record is corrupt: the caller reads the source afresh.
+    public static func decode(_ contents: Contents, window: Range<Int>?) -> [(name: String, file: EventFile)]? {
+        var files = contents.files.map { entry -> EventFile in
+            var file = EventFile()
+            file.hasCalendarData = entry.hasCalendarData
+            file.skipped = entry.skipped
+            file.notes = entry.notes
+            file.problems = entry.problems
+            return file
+        }
+        var zones = [EventZone?](repeating: nil, count: contents.zones.count)
+        let buffer = contents.buffer
+        let low = window.map { $0.lowerBound.subtractingReportingOverflow(selectionMargin) }
+        let high = window.map { $0.upperBound.addingReportingOverflow(selectionMargin) }
+        do {
+            for number in 0..<contents.eventCount {
+                let entry = contents.indexStart + number * indexEntrySize
+                if let low, let high {
+                    let earliest = Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
+                    let latest = Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self)))
+                    if !high.overflow, earliest >= high.partialValue { continue }
+                    if !low.overflow, latest <= low.partialValue { continue }
+                }
+                var reader = try record(buffer, at: buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self),
+                                        length: buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self),
+                                        bodyStart: contents.bodyStart)
+                let fileIndex = try reader.int()
+                guard fileIndex >= 0, fileIndex < files.count else { throw CacheDefect() }
+                let event = try readEvent(&reader, calendarZone: { number throws(CacheDefect) -> EventZone in
+                    guard number >= 0, number < zones.count else { throw CacheDefect() }
+                    if let zone = zones[number] { return zone }
+                    let place = contents.zones[number]
+                    var zoneReader = try record(buffer, at: UInt64(truncatingIfNeeded: place.offset),
+                                                length: UInt64(truncatingIfNeeded: place.length), bodyStart: contents.bodyStart)
+                    let zone = try readZone(&zoneReader)
+                    zones[number] = zone
+                    return zone
+                })
+                guard reader.isAtEnd else { throw CacheDefect() }
+                files[fileIndex].events.append(event)
+            }
+        } catch {
+            return nil
+        }
+        var result: [(name: String, file: EventFile)] = []
+        for (index, file) in files.enumerated()
+        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty || !file.problems.isEmpty {
+            result.append((contents.files[index].name, file))
+        }
+        return result
+    }
+
+    /// A reader over the record at `offset` (from the body's start) of `length` bytes, after
+    /// checking its checksum.
+    private static func record(_ buffer: UnsafeRawBufferPointer, at offset: UInt64, length: UInt64,
+                               bodyStart: Int) throws(CacheDefect) -> CacheReader {
+        let room = UInt64(buffer.count - bodyStart)
+        guard offset >= 8, offset <= room, length <= room - offset else { throw CacheDefect() }
+        let start = bodyStart + Int(offset)
+        let end = start + Int(length)
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+        guard buffer.loadUnaligned(fromByteOffset: start - 8, as: UInt64.self) == CacheChecksum.of(bytes) else { throw CacheDefect() }
+        return try CacheReader(buffer, from: start, to: end)
+    }
+
+    private static func readTime(_ reader: inout CacheReader) throws(CacheDefect) -> ICalTime {
+        let seconds = try reader.int()
+        switch try reader.int() {
+        case 0: return ICalTime(seconds: seconds, form: .date)
+        case 1: return ICalTime(seconds: seconds, form: .floating)
+        case 2: return ICalTime(seconds: seconds, form: .utc)
+        case 3: return ICalTime(seconds: seconds, form: .zoned(try reader.string()))
+        default: throw CacheDefect()
+        }
+    }
+
+    private static func readRule(_ reader: inout CacheReader) throws(CacheDefect) -> RecurrenceRule {
+        guard let frequency = RecurrenceRule.Frequency(rawValue: try reader.int()) else { throw CacheDefect() }
+        var rule = RecurrenceRule(frequency: frequency)
+        rule.interval = try reader.int()
+        guard rule.interval >= 1 else { throw CacheDefect() }
+        rule.count = try reader.optionalInt()
+        if try reader.bool() { rule.until = try readTime(&reader) }
+        rule.bySecond = try reader.ints()
+        rule.byMinute = try reader.ints()
+        rule.byHour = try reader.ints()
+        for _ in 0..<(try reader.count()) {
+            let weekday = try reader.int()
+            guard (0...6).contains(weekday) else { throw CacheDefect() }
+            rule.byDay.append(RecurrenceRule.WeekdayNumber(weekday: weekday, ordinal: try reader.int()))
+        }
+        rule.byMonthDay = try reader.ints()
+        rule.byYearDay = try reader.ints()
+        rule.byWeekNo = try reader.ints()
+        for _ in 0..<(try reader.count()) {
+            rule.byMonth.append(RecurrenceRule.MonthNumber(month: try reader.int(), isLeap: try reader.bool()))
+        }
+        rule.bySetPos = try reader.ints()
+        rule.weekStart = try reader.int()
+        guard (0...6).contains(rule.weekStart) else { throw CacheDefect() }
+        rule.scale = try reader.optionalString()
+        switch try reader.int() {
+        case 0: rule.skip = .omit
+        case 1: rule.skip = .backward
+        case 2: rule.skip = .forward
+        default: throw CacheDefect()
+        }
+        return rule
+    }
+
+    private static func readExpander(_ reader: inout CacheReader) throws(CacheDefect) -> RecurrenceExpander {
+        let rule = try readRule(&reader)
+        let start = try reader.int()
+        let isDate = try reader.bool()
+        let until = try reader.optionalInt()
+        let scale = try reader.bool() ? RecurrenceScales.scale(named: rule.scale) : GregorianScale.shared
+        return RecurrenceExpander(rule: rule, start: start, isDate: isDate, until: until, scale: scale)
+    }
+
+    private static func readZone(_ reader: inout CacheReader) throws(CacheDefect) -> EventZone {
+        switch try reader.int() {
+        case 0:
+            return .utc
+        case 1:
+            guard let zone = TimeZone(identifier: try reader.string()) else { throw CacheDefect() }
+            return EventZone(.foundation(zone))
+        case 2:
+            var observances: [VTimeZoneRules.Observance] = []
+            for _ in 0..<(try reader.count()) {
+                let from = try reader.int()
+                let to = try reader.int()
+                let onsets = try reader.ints()
+                let expander = try reader.bool() ? try readExpander(&reader) : nil
+                observances.append(VTimeZoneRules.Observance(offsetFrom: from, offsetTo: to, expander: expander, onsets: onsets))
+            }
+            guard let rules = VTimeZoneRules(observances: observances) else { throw CacheDefect() }
+            return EventZone(.rules(rules))
+        default:
+            throw CacheDefect()
+        }
+    }
+
+    private static func readEvent(_ reader: inout CacheReader,
+                                  calendarZone: (Int) throws(CacheDefect) -> EventZone) throws(CacheDefect) -> Event {
+        let line = try reader.int()
+        let uid = try reader.string()
+        let summary = try reader.string()
+        let calendarName = try reader.optionalString()
+        let start = try readTime(&reader)
+        let zone = try reader.optionalInt().map { number throws(CacheDefect) in try calendarZone(number) }
+        let duration = try reader.int()
+        let expander = try reader.bool() ? try readExpander(&reader) : nil
+        var extras: [(start: Int, duration: Int?)] = []
+        for _ in 0..<(try reader.count()) { extras.append((try reader.int(), try reader.optionalInt())) }
+        let excluded = Set(try reader.ints())
+        let excludedDays = Set(try reader.ints())
+        return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
+                     expander: expander, extraStarts: extras, excluded: excluded, excludedDays: excludedDays, line: line)
+    }
+}

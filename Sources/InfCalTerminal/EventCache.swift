@@ -1,0 +1,133 @@
+import InfCalKit
+
+/// The parsed-event cache on disk: one file a source (a calendar file, or a directory of them
+/// as one), in `$XDG_CACHE_HOME/infcal` (default `~/.cache/infcal`), holding what reading it
+/// gave (`EventCacheFormat`). A cache is used only when it is intact, of this format version
+/// and byte order, built from this source, and every file and directory it was built from has
+/// the same device, inode, size and modification time; anything else is read afresh and the
+/// cache written again. A cache that cannot be written (a read-only or full disk) costs only
+/// speed, and says so only with `--strict`.
+struct EventCache {
+    /// The directory the caches live in.
+    let directory: String
+    /// Whether a cache that cannot be written is reported (on standard error, not an error).
+    let reportsFailures: Bool
+
+    /// The most the cache directory holds: when a write takes it over, the caches used least
+    /// recently go first (the modification time marks a use; see `load`).
+    static let sizeLimit = 256 << 20
+    /// A source changed this close to now (seconds) is not cached: a file system's clock
+    /// ticks coarsely, and a change within the same tick after reading would keep the same
+    /// identity.
+    static let settlingTime = 2
+    /// A cache used this long ago (seconds) has its modification time renewed when used again.
+    static let renewal = 3600
+
+    /// The cache of a run with `environment`, or nil when caching is off (`--no-cache`) or
+    /// there is no home for it (neither XDG_CACHE_HOME, absolute, nor HOME is set).
+    init?(environment: RunEnvironment, enabled: Bool, reportsFailures: Bool) {
+        guard enabled else { return nil }
+        if let base = environment.variable("XDG_CACHE_HOME"), base.hasPrefix("/") {
+            directory = base + "/infcal"
+        } else if let home = environment.variable("HOME"), home.hasPrefix("/") {
+            directory = home + "/.cache/infcal"
+        } else {
+            return nil
+        }
+        self.reportsFailures = reportsFailures
+    }
+
+    /// The cache file of the source at absolute path `source`.
+    func path(of source: String) -> String {
+        // FNV-1a of the path: a name of fixed length; the cache itself records the whole path.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in source.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return directory + "/events-" + String(repeating: "0", count: 16 - hex.count) + hex + ".cache"
+    }
+
+    /// The files of `source` from its cache, with the events that can occur in `window`
+    /// (display wall-clock civil seconds; nil: all), as files of calendar number `calendar`; nil
+    /// when there is no usable cache.
+    func load(_ source: String, calendar: Int, window: Range<Int>?) -> [EventRun.SourceFile]? {
+        let absolute = Platform.absolutePath(source)
+        let file = path(of: absolute)
+        guard let mapped = Platform.map(file), let contents = EventCacheFormat.open(mapped.bytes),
+              contents.source == absolute, Platform.identitiesMatch(contents.key, under: absolute),
+              let files = EventCacheFormat.decode(contents, window: window) else { return nil }
+        if mapped.identity.seconds < Platform.secondsNow() - Self.renewal { Platform.touch(file) }
+        return files.map { EventRun.SourceFile(name: Self.name(source, $0.name), file: $0.file, calendar: calendar) }
+    }
+
+    /// What a cache of `source` is checked against, taken before its files are read: the
+    /// directories below it (for a directory) and `paths`, its files; nil when one cannot be
+    /// looked at or lies outside it.
+    func key(of source: String, paths: [String]) -> [CacheKeyEntry]? {
+        guard let (identity, isDirectory) = Platform.identity(of: source) else { return nil }
+        guard isDirectory else { return [CacheKeyEntry(path: "", isDirectory: false, identity: identity)] }
+        var key = Platform.directoryTree(source)
+        guard key.first?.path == "" else { return nil }
+        key.reserveCapacity(key.count + paths.count)
+        for path in paths {
+            guard let relative = Self.relative(path, to: source), !relative.isEmpty,
+                  let (found, isDirectory) = Platform.identity(of: path), !isDirectory else { return nil }
+            key.append(CacheKeyEntry(path: relative, isDirectory: false, identity: found))
+        }
+        return key
+    }
+
+    /// Writes the cache of `source`, built from `key`, holding `files`; a failure costs only
+    /// speed (and is reported with `--strict`).
+    func store(_ source: String, key: [CacheKeyEntry], files: [EventRun.SourceFile]) {
+        let now = Platform.secondsNow()
+        guard !key.contains(where: { $0.identity.seconds >= now - Self.settlingTime }) else { return }
+        var named: [(name: String, file: EventFile)] = []
+        named.reserveCapacity(files.count)
+        for file in files {
+            guard let relative = Self.relative(file.name, to: source) else { return }
+            named.append((relative, file.file))
+        }
+        let absolute = Platform.absolutePath(source)
+        let bytes = EventCacheFormat.encode(source: absolute, key: key, files: named)
+        let file = path(of: absolute)
+        if let error = Platform.makeDirectories(directory) ?? Platform.writeAtomically(bytes, to: file) {
+            if reportsFailures {
+                InfCal.fail("cannot write the event cache '\(file)': \(Platform.describe(errno: error)); events are read afresh", status: 0)
+            }
+            return
+        }
+        prune()
+    }
+
+    /// Keeps the directory under `sizeLimit`, least recently used caches out first, and
+    /// removes temporary files that a killed writer left (an hour old).
+    func prune() {
+        let now = Platform.secondsNow()
+        var caches: [(name: String, size: Int, modified: Int)] = []
+        for entry in Platform.files(in: directory) {
+            if entry.name.hasSuffix(".tmp") {
+                if entry.modified < now - 3600 { Platform.remove(directory + "/" + entry.name) }
+            } else if entry.name.hasPrefix("events-"), entry.name.hasSuffix(".cache") {
+                caches.append(entry)
+            }
+        }
+        var total = caches.reduce(0) { $0 + $1.size }
+        guard total > Self.sizeLimit else { return }
+        for entry in caches.sorted(by: { ($0.modified, $0.name) < ($1.modified, $1.name) }) where total > Self.sizeLimit {
+            if Platform.remove(directory + "/" + entry.name) { total -= entry.size }
+        }
+    }
+
+    /// `path` below `source` ("" for `source` itself), or nil when it is not below it.
+    static func relative(_ path: String, to source: String) -> String? {
+        if path == source { return "" }
+        let prefix = source.hasSuffix("/") ? source : source + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// The name of the file `relative` below `source`, as reading the source names it.
+    static func name(_ source: String, _ relative: String) -> String {
+        if relative.isEmpty { return source }
+        return source.hasSuffix("/") ? source + relative : source + "/" + relative
+    }
+}

@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writing calendars so that nothing is lost: an advisory lock held for the whole
+/// read-modify-write, a new file written beside the old one, flushed to the disk and renamed
+/// over it, and the directory flushed, so that a crash at any moment leaves the old file or
+/// the new one, complete.
+extension Platform {
+    /// A step of a write that failed, with errno.
+    public struct WriteFailure: Error, CustomStringConvertible {
+        public let path: String
+        public let step: String
+        public let code: Int32
+
+        public var description: String { "cannot \(step) '\(path)': \(Platform.describe(errno: code))" }
+    }
+
+    /// What identifies one version of a file: device, inode, size, modification and change
+    /// times to the nanosecond. nil for a file that is not there.
+    public struct FileVersion: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: (Int, Int)
+        let changed: (Int, Int)
+        public let mode: UInt32
+
+        public static func == (a: FileVersion, b: FileVersion) -> Bool {
+            a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified == b.modified && a.changed == b.changed
+        }
+    }
+
+    /// The version of the file at `path` now; nil when there is none.
+    public static func fileVersion(_ path: String) -> FileVersion? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileVersion(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                           modified: (info.st_mtim.tv_sec, info.st_mtim.tv_nsec),
+                           changed: (info.st_ctim.tv_sec, info.st_ctim.tv_nsec), mode: UInt32(info.st_mode))
+    }
+
+    /// Whether something (a file, a directory, a link) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Runs `body` holding an exclusive flock(2) on `path` (opened, created if missing, as a
+    /// lock file; a directory is locked itself), waiting for other holders.
+    public static func withLock<T>(on path: String, _ body: () throws -> T) throws -> T {
+        var fd: Int32
+        repeat {
+            fd = isDirectory(path) ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { throw WriteFailure(path: path, step: "open the lock", code: errno) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR { throw WriteFailure(path: path, step: "lock", code: errno) }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// Makes the directory `path` and those above it that are missing (mode 0700 for new ones).
+    public static func makeDirectories(_ path: String) throws {
+        if isDirectory(path) { return }
+        let parent = directory(of: path)
+        if parent != path, !parent.isEmpty { try makeDirectories(parent) as Void }
+        if mkdir(path, 0o700) != 0, errno != EEXIST { throw WriteFailure(path: path, step: "create the directory", code: errno) }
+    }
+
+    /// The directory part of `path` ("." for a bare name).
+    public static func directory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// Writes `bytes` to a new file beside `path`, flushes it, renames it over `path` (or,
+    /// with `replacing` false, links it to `path`, failing if something is there), and
+    /// flushes the directory. The new file gets `mode` (else the old file's, else 0644 less
+    /// the umask). The old file is untouched when any step fails.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, replacing: Bool = true, mode: UInt32? = nil) throws {
+        let directory = directory(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var temporary = ""
+        var fd: Int32 = -1
+        for attempt in 0..<100 {
+            temporary = directory + "/." + name + ".infcal-\(getpid())-\(attempt).tmp"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd >= 0 || (errno != EEXIST && errno != EINTR) { break }
+        }
+        guard fd >= 0 else { throw WriteFailure(path: temporary, step: "create", code: errno) }
+        var done = false
+        defer {
+            if fd >= 0 { close(fd) }
+            if !done { unlink(temporary) }
+        }
+        if let permissions = mode ?? fileVersion(path).map(\.mode) {
+            guard fchmod(fd, mode_t(permissions & 0o7777)) == 0 else { throw WriteFailure(path: temporary, step: "set the mode of", code: errno) }
+        }
+        do {
+            try bytes.withUnsafeBytes { try writeAll(fd, $0) }
+        } catch WriteError.failed(let code) {
+            throw WriteFailure(path: path, step: "write", code: code)
+        }
+        guard fsync(fd) == 0 else { throw WriteFailure(path: path, step: "flush (fsync)", code: errno) }
+        let closed = close(fd)
+        fd = -1
+        guard closed == 0 else { throw WriteFailure(path: path, step: "write (close)", code: errno) }
+        if replacing {
+            guard rename(temporary, path) == 0 else { throw WriteFailure(path: path, step: "rename the new file onto", code: errno) }
+        } else {
+            guard link(temporary, path) == 0 else { throw WriteFailure(path: path, step: "create", code: errno) }
+            unlink(temporary)
+        }
+        done = true
+        try syncDirectory(directory)
+    }
+
+    /// Removes the file at `path` and flushes its directory.
+    public static func removeDurably(_ path: String) throws {
+        guard unlink(path) == 0 else { throw WriteFailure(path: path, step: "remove", code: errno) }
+        try syncDirectory(directory(of: path))
+    }
+
+    /// fsync(2) of a directory, so that a rename or unlink in it survives a crash.
+    static func syncDirectory(_ path: String) throws {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw WriteFailure(path: path, step: "open the directory", code: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 || errno == EINVAL else { throw WriteFailure(path: path, step: "flush (fsync) the directory", code: errno) }
+    }
+
+    // MARK: Time now
+
+    /// Seconds since 1970 now (UTC civil seconds).
+    public static func now() -> Int {
+        Int(Glibc.time(nil))
+    }
+
+    /// Where /etc/localtime points, if it is a link (`/usr/share/zoneinfo/Europe/Berlin`).
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
