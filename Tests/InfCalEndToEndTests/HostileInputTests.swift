@@ -266,4 +266,16 @@ import Testing
         #expect(result.stderr == "infcal: \(file.path):6: END:VEVENTX does not match BEGIN:VEVENT (line 3); that component ends here\n")
         #expect(try BinaryRunner.run(["--events", file.path, "-1", "--strict"]).status == 65)
     }
+
+    // MARK: Dates typed
+
+    /// `--from -0043` was 43 months ago; it is 44 BC (the README's `-0043-03` is March 44 BC),
+    /// as ncal and Python's datetime number years astronomically (year -43 is 44 BC).
+    @Test func aSignedFourDigitNumberIsAYear() throws {
+        #expect(try BinaryRunner.run(["--from", "-0043", "-1"]).stdout.hasPrefix("   January 44 BC\n"))
+        #expect(try BinaryRunner.run(["--from", "+10000", "-1"]).stdout.hasPrefix("   January 10000\n"))
+        #expect(try BinaryRunner.run(["--from", "-3", "-1"]).stdout.hasPrefix("   November 2023\n"))
+        let bad = try BinaryRunner.run(["--from", "-0043-13"])
+        #expect(bad.stderr == "infcal: invalid value '-0043-13' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)\n")
+    }
 }
