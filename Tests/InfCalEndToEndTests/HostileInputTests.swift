@@ -278,4 +278,65 @@ import Testing
         let bad = try BinaryRunner.run(["--from", "-0043-13"])
         #expect(bad.stderr == "infcal: invalid value '-0043-13' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)\n")
     }
+
+    // MARK: Bounded work
+
+    /// A 16-line file hung infcal: a VTIMEZONE observance with RRULE:FREQ=SECONDLY (for a
+    /// TZID Foundation does not know) cost 2.5 s and 586 MB per occurrence of a weekly event.
+    /// The observance is used as one transition, with a warning; the year's agenda finishes.
+    @Test func aDenseZoneRuleIsOneTransition() throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("zone.ics")
+        try Self.write(Self.calendar("""
+            BEGIN:VTIMEZONE
+            TZID:Hostile/Zone
+            BEGIN:STANDARD
+            DTSTART:19700101T000000
+            RRULE:FREQ=SECONDLY
+            TZOFFSETFROM:+0100
+            TZOFFSETTO:+0200
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VEVENT
+            UID:weekly
+            DTSTART;TZID=Hostile/Zone:20240101T090000
+            RRULE:FREQ=WEEKLY
+            SUMMARY:weekly
+            END:VEVENT
+
+            """), to: file)
+        let result = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-01", "--forward", "12"],
+                                          deadline: 60, memoryLimit: Self.memoryLimit)
+        #expect(!result.signalled && result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        // 09:00 at +02:00 (TZOFFSETTO from the single transition) is 07:00 UTC, every Monday of 2024.
+        #expect(lines.count == 53)
+        #expect(lines.first == "2024-01-01 Mon  07:00        weekly")
+        #expect(result.stderr == "infcal: \(file.path):7: VTIMEZONE STANDARD RRULE recurs more often than yearly; used as a single transition at its DTSTART\n")
+    }
+
+    /// FREQ=SECONDLY took 1.15 GB for `--json --forward 1`, 784 MB for `--wall`, and two such
+    /// events aborted. A day shows its first instances and says how many more (86,400 a day
+    /// less the 48 kept); JSON marks the cut on the last one kept; memory stays small.
+    @Test func aDenseRuleShowsTheFirstInstancesOfADayAndHowManyMore() throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("seconds.ics")
+        let event = { (uid: String) in "BEGIN:VEVENT\nUID:\(uid)\nDTSTART:20240101T000000Z\nRRULE:FREQ=SECONDLY\nSUMMARY:\(uid)\nEND:VEVENT\n" }
+        try Self.write(Self.calendar(event("one") + event("two")), to: file)
+        let json = try BinaryRunner.run(["--events", file.path, "--json", "--agenda", "--from", "2024-01", "--forward", "1"],
+                                        deadline: 60, memoryLimit: Self.memoryLimit)
+        #expect(!json.signalled && json.status == 0, "\(json.stderr)")
+        let lines = json.stdout.split(separator: "\n")
+        // 31 days, two events, 48 instances a day each.
+        #expect(lines.count == 31 * 2 * 48)
+        #expect(lines.filter { $0.contains("\"moreThisDay\":86352") }.count == 31 * 2)
+        #expect(lines[95].contains("\"start\":\"2024-01-01T00:00:47+00:00\"") && lines[95].contains("\"moreThisDay\":86352"))
+        for view in [["--wall", "--width", "120"], ["--agenda"], []] {
+            let text = try BinaryRunner.run(["--events", file.path, "--from", "2024-01", "--forward", "1"] + view,
+                                            deadline: 60, memoryLimit: Self.memoryLimit)
+            #expect(!text.signalled && text.status == 0, "\(view)")
+        }
+        let agenda = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-01", "--forward", "1"], deadline: 60)
+        #expect(agenda.stdout.contains("2024-01-01 Mon  00:00        one (+86352 more this day)\n"))
+    }
 }

@@ -70,6 +70,8 @@ public enum EventReader {
             if let id = child.first("TZID") { definitions[document.rawValue(id).trimmingSpaces] = child }
         }
         let resolver = ZoneResolver(document: document, definitions: definitions)
+        // What the zones had to guess, once every zone this calendar names has been looked up.
+        defer { file.notes += resolver.notes }
         let name = calendar.first("X-WR-CALNAME").map { document.textValue($0, newline: " ") }
         if file.calendarColor == nil {
             file.calendarColor = (calendar.first("COLOR") ?? calendar.first("X-APPLE-CALENDAR-COLOR"))

@@ -141,7 +141,7 @@ public final class EventStore {
         let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         var found: [Occurrence] = []
-        func admit(_ index: Int, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?)) {
+        func admit(_ index: Int, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?), more: Int = 0) {
             let (start, end) = (shown.start, shown.end)
             let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
             if inside {
@@ -156,6 +156,7 @@ public final class EventStore {
                 (occurrence.startOffset, occurrence.endOffset) = (shown.startOffset, shown.endOffset)
                 occurrence.uid = event.uid
                 occurrence.source = index < sources.count ? sources[index] : nil
+                occurrence.more = more
                 found.append(occurrence)
             }
         }
@@ -186,7 +187,10 @@ public final class EventStore {
                 next += 1
                 let event = events[instance.event]
                 guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
-                admit(instance.event, shown(event, start: instance.start, duration: instance.duration))
+                // The last instance a day kept of a rule denser than the day limit says how many more.
+                let cut = event.expander.flatMap { $0.cuts.isEmpty ? nil : $0.cuts[CivilTime.day(ofSeconds: instance.start)] }
+                admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
+                      more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
             }
         }
         if found.count > 1 { found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) } }

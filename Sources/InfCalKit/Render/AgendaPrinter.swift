@@ -35,7 +35,7 @@ public struct AgendaPrinter {
             time = Self.clock(occurrence.start)
             if occurrence.end > occurrence.start { time += "-" + Self.clock(occurrence.end) }
         }
-        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
+        let summary = occurrence.shownSummary
         let text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
             + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  " + summary
         guard let width else { return text }
@@ -47,7 +47,7 @@ public struct AgendaPrinter {
     /// summary, ` 2 Tue  09:00  Standup`, cut with `…` to `width` cells.
     public func dayLine(_ occurrence: Occurrence, day: String, width: Int) -> String {
         let weekday = DayNumber.weekday(occurrence.startDay)
-        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
+        let summary = occurrence.shownSummary
         let text = day + " " + weekdays[weekday - 1] + "  "
             + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ") + summary
         return DisplayWidth.truncated(text, to: width)
@@ -105,7 +105,7 @@ public struct AgendaPrinter {
             }
         }
         bytes += [0x20, 0x20]
-        bytes += (occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)).utf8
+        bytes += occurrence.shownSummary.utf8
         bytes.append(0x0A)
     }
 

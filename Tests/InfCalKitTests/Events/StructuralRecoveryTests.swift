@@ -68,3 +68,29 @@ import Testing
         #expect(file.problems.first?.message == "BEGIN:X-\\x1b]0;T\\x07 (line 2) has no END:X-\\x1b]0;T\\x07; closed here")
     }
 }
+
+/// The day limit: a rule denser than `InputLimits.instancesPerDay` keeps a day's first
+/// instances and records how many more; COUNT counts those left out too (RFC 5545 §3.3.10:
+/// COUNT bounds the instances the rule produces, shown or not).
+@Suite struct DayLimitTests {
+    @Test func aMinutelyRuleKeepsTheFirstOfEachDay() throws {
+        let rule = try #require(try RecurrenceRule.parse("FREQ=MINUTELY"))
+        let start = CivilTime.day(year: 2024, month: 1, day: 1) * 86_400
+        let expander = RecurrenceExpander(rule: rule, start: start, isDate: false, until: nil)
+        let day = expander.instances(in: start..<(start + 86_400))
+        #expect(day.count == InputLimits.instancesPerDay)
+        #expect(day.last == start + (InputLimits.instancesPerDay - 1) * 60)
+        let cut = try #require(expander.cuts[CivilTime.day(ofSeconds: start)])
+        #expect(cut.lastKept == day.last)
+        #expect(cut.dropped == 1440 - InputLimits.instancesPerDay)
+    }
+
+    @Test func countCountsWhatTheLimitLeftOut() throws {
+        // 2000 minutes: the whole of 1 January (1440) and 560 of the 2nd; nothing on the 3rd.
+        let rule = try #require(try RecurrenceRule.parse("FREQ=MINUTELY;COUNT=2000"))
+        let start = CivilTime.day(year: 2024, month: 1, day: 1) * 86_400
+        let expander = RecurrenceExpander(rule: rule, start: start, isDate: false, until: nil)
+        #expect(expander.instances(in: (start + 86_400)..<(start + 2 * 86_400)).count == InputLimits.instancesPerDay)
+        #expect(expander.instances(in: (start + 2 * 86_400)..<(start + 3 * 86_400)).isEmpty)
+    }
+}
