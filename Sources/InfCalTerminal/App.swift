@@ -26,14 +26,17 @@ public enum InfCal {
             // other options' values do not matter then.
             special = try Configuration.specialMode(of: raw)
             if special == nil {
-                let resolved = try Configuration.resolve(raw, environment: environment)
-                configuration = resolved
-                events = try Configuration.resolveEvents(raw, environment: environment, configuration: resolved)
+                let (file, config) = try ConfigRun.load(raw, environment: environment)
+                let resolved = try Configuration.resolve(raw, config: config, file: file, environment: environment)
+                configuration = resolved.configuration
+                events = resolved.events
             } else {
                 (configuration, events) = (nil, nil)
             }
+        } catch let error as ConfigError {
+            return fail(error.description, status: ExitStatus.config)
         } catch {
-            return fail(error.description, status: ExitStatus.usage)
+            return fail("\(error)", status: ExitStatus.usage)
         }
         do {
             guard let configuration, let events else {
@@ -46,7 +49,8 @@ public enum InfCal {
             var showsMonths = ![.help, .version, .listCalendars].contains(configuration.mode)
             if case .completions = configuration.mode { showsMonths = false }
             if showsMonths {
-                switch try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput) {
+                switch try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput,
+                                        fetchLater: configuration.mode == .paged) {
                 case .finished(let status): return status
                 case .months(let events): store = events
                 }
@@ -65,13 +69,17 @@ public enum InfCal {
                     try pages.print(configuration.months(), to: standardOutput)
                 } else if let store {
                     var printer = configuration.makePrinter()
-                    printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale)
+                    printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale,
+                                                  trueColor: configuration.trueColor)
                     try printer.print(configuration.months(), to: standardOutput)
                 } else {
                     try configuration.printMonths(to: standardOutput)
                 }
             case .paged:
-                return try PagerSession(configuration: configuration, events: store).run()
+                // The pager opens on the copies there are and repaints when a fetch brings fresher ones.
+                let fetch = events.needsEvents ? BackgroundFetch(events) : nil
+                return try PagerSession(configuration: configuration, events: store, fetch: fetch,
+                                        reload: { EventRun.reread(events, environment: environment) }).run()
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.

@@ -90,10 +90,13 @@ struct EventCache {
         let absolute = Platform.absolutePath(source)
         let bytes = EventCacheFormat.encode(source: absolute, key: key, files: named)
         let file = path(of: absolute)
-        if let error = Platform.makeDirectories(directory) ?? Platform.writeAtomically(bytes, to: file) {
-            if reportsFailures {
-                InfCal.fail("cannot write the event cache '\(file)': \(Platform.describe(errno: error)); events are read afresh", status: 0)
+        do {
+            if let error = Platform.makeDirectories(directory) {
+                throw Platform.WriteFailure(path: directory, step: "create the directory", code: error.code)
             }
+            try Platform.writeAtomically(bytes, to: file, mode: 0o600, durable: false)
+        } catch {
+            if reportsFailures { InfCal.fail("cannot write the event cache: \(error); events are read afresh", status: 0) }
             return
         }
         prune()

@@ -1,5 +1,6 @@
 import Foundation
 import InfCalKit
+import InfCalRemote
 
 /// Reading the event sources of a run and printing the agenda: the part of the run that
 /// touches files for events.
@@ -77,10 +78,12 @@ enum EventRun {
     /// a link to one, and one that cannot be read there is a `failure` (warned about), not the
     /// end of the run. A file over `InputLimits.fileBytes` is a failure wherever it is. A
     /// subscription is read from its cached copy, which this does not find yet: it is skipped.
+    /// The sources of `skipping` (indices) are not read.
     /// - throws: `Unreadable` for the first missing or unreadable source.
-    static func read(_ sources: [CalendarSource], cache: EventCache? = nil, window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
+    static func read(_ sources: [CalendarSource], skipping: Set<Int> = [], cache: EventCache? = nil,
+                     window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
-        for (index, calendarSource) in sources.enumerated() {
+        for (index, calendarSource) in sources.enumerated() where !skipping.contains(index) {
             guard let source = calendarSource.path else { continue }
             // Only a regular file or a directory keeps its bytes for the next run; a FIFO or a
             // device is read afresh every time.
@@ -208,24 +211,40 @@ enum EventRun {
     }
 
     /// Reads the events of `settings`, reports what was skipped on standard error, and prints
-    /// the agenda when there is one (as JSON Lines with `--json`).
+    /// the agenda when there is one (as JSON Lines with `--json`). Subscriptions and CalDAV
+    /// calendars that are due are fetched first, unless `fetchLater` (the pager fetches them
+    /// while it shows the copies there are).
     static func run(_ settings: EventSettings, configuration: Configuration, environment: RunEnvironment,
-                    output: ByteSink) throws -> Outcome {
+                    output: ByteSink, fetchLater: Bool = false) throws -> Outcome {
         guard settings.needsEvents else { return .months(nil) }
+        let cache = RemoteCalendars.cache()
+        var fetched = RemoteCalendars.Report()
+        if !fetchLater {
+            fetched = RemoteCalendars.fetch(RemoteCalendars.due(settings.sources, fetching: settings.fetching, cache: cache),
+                                            cache: cache, showProgress: Platform.isTerminal(2))
+            for line in fetched.lines { InfCal.fail(line, status: 0) }
+        }
+        let sources = RemoteCalendars.localSources(settings.sources, cache: cache)
         let files: [SourceFile]
         do {
-            let cache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
-            files = try read(settings.sources, cache: cache, window: cache == nil ? nil : window(configuration, plan: settings.agenda))
+            let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
+            // The pager can show a hidden calendar again, so it reads them all.
+            let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
+            files = try read(sources, skipping: skipping, cache: eventCache,
+                             window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
-        let (lines, problems) = warnings(files)
+        let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
-        if settings.strict, problems > 0 {
-            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s") or file\(problems == 1 ? "" : "s") could not be read",
-                                         status: ExitStatus.dataError))
+        if settings.strict, fileProblems + fetched.failures > 0 {
+            let counts = [(fileProblems, "event\(fileProblems == 1 ? "" : "s") or file\(fileProblems == 1 ? "" : "s") could not be read"),
+                          (fetched.failures, "calendar\(fetched.failures == 1 ? "" : "s") could not be fetched")]
+            let text = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: "; ")
+            return .finished(InfCal.fail("--strict: " + text, status: ExitStatus.dataError))
         }
-        let store = makeStore(files, sources: settings.sources, display: environment.displayZone)
+        let store = makeStore(files, sources: sources, display: environment.displayZone)
+        store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
         guard let plan = settings.agenda else { return .months(store) }
         let calendar = configuration.calendar
         guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }
@@ -239,9 +258,21 @@ enum EventRun {
         if configuration.json {
             try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         } else {
-            try AgendaPrinter(locale: configuration.locale, width: plan.width)
-                .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+            var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
+            printer.calendarWidth = store.calendarWidth
+            printer.colors = configuration.color ? configuration.trueColor : nil
+            try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)
+    }
+
+    /// The store of `settings`' calendars as their copies are now, for the pager to show
+    /// after a fetch; warnings are not repeated. Nil when a source cannot be read any more.
+    static func reread(_ settings: EventSettings, environment: RunEnvironment) -> EventStore? {
+        let sources = RemoteCalendars.localSources(settings.sources, cache: RemoteCalendars.cache())
+        guard let files = try? read(sources) else { return nil }
+        let store = makeStore(files, sources: sources, display: environment.displayZone)
+        store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
+        return store
     }
 }

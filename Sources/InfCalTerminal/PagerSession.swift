@@ -5,7 +5,13 @@ import InfCalKit
 /// `PagerState`, and draws the frames `PagerView` composes, one write per frame.
 final class PagerSession {
     private var state: PagerState
-    private let view: PagerView
+    private var view: PagerView
+    /// The fetch of due calendars running while the pager shows the copies there are.
+    private var fetch: BackgroundFetch?
+    /// The events as the copies are after a fetch (nil: keep those shown).
+    private let reload: () -> EventStore?
+    /// What the fetch had to say, written once the terminal is restored.
+    private var fetchLines: [String] = []
     /// Whether today follows the clock (no `--today`): the highlight moves at midnight.
     private let followsClock: Bool
     private var decoder = KeyDecoder()
@@ -32,7 +38,10 @@ final class PagerSession {
     }
 
     /// A session for `configuration`, showing `events` when the run reads some.
-    init(configuration: Configuration, events: EventStore? = nil) {
+    init(configuration: Configuration, events: EventStore? = nil, fetch: BackgroundFetch? = nil,
+         reload: @escaping () -> EventStore? = { nil }) {
+        self.fetch = fetch
+        self.reload = reload
         state = PagerState(calendar: configuration.calendar, start: configuration.start,
                            bounds: configuration.bounds, today: configuration.today, view: configuration.page.initialView)
         var view = PagerView(configuration: configuration)
@@ -40,6 +49,12 @@ final class PagerSession {
         self.view = view
         followsClock = configuration.todayFollowsClock
         mouse = configuration.page.mouse
+        if let events { state.setCalendars(Self.namedCalendars(events), hidden: events.hidden) }
+    }
+
+    /// The calendars of `events` that have a name, for the list of key `c`.
+    static func namedCalendars(_ events: EventStore) -> [(index: Int, name: String)] {
+        events.calendars.enumerated().compactMap { index, calendar in calendar.name.map { (index, $0) } }
     }
 
     /// Runs the pager until a quit key or a signal and returns the exit status; the terminal
@@ -48,7 +63,9 @@ final class PagerSession {
     /// - throws: `UsageError.unavailable` when no terminal can be opened for keys, a write
     ///   error when the terminal takes no output.
     func run() throws -> Int32 {
-        switch try session() {
+        let end = try session()
+        for line in fetchLines { InfCal.fail(line, status: 0) }
+        switch end {
         case .quit: return ExitStatus.success
         case .hangUp: return ExitStatus.failure
         case .signal(let signal): Platform.die(by: signal)
@@ -73,7 +90,20 @@ final class PagerSession {
             try draw(on: terminal)
             let timeout = decoder.hasPending ? KeyDecoder.escapeTimeout
                 : followsClock ? Self.milliseconds(until: nextDay) : -1
-            let ready = try Platform.waitForInput([terminal.input, signalPipe], timeout: timeout)
+            let ready = try Platform.waitForInput([terminal.input, signalPipe] + (fetch.map { [$0.readEnd] } ?? []), timeout: timeout)
+            if let fetch, ready.contains(fetch.readEnd), let report = fetch.finished {
+                // A fresher copy arrived: the same months, repainted with its events.
+                self.fetch = nil
+                fetchLines = report.lines
+                if report.changed, let events = reload() {
+                    // The calendars hidden by name stay hidden in the fresher store.
+                    let hiddenNames = Set(state.calendars.filter { state.hiddenCalendars.contains($0.index) }.map(\.name))
+                    let calendars = Self.namedCalendars(events)
+                    state.setCalendars(calendars, hidden: events.hidden.union(calendars.filter { hiddenNames.contains($0.name) }.map(\.index)))
+                    view.events = events
+                }
+                continue
+            }
 
             // Signals: when the pipe has their bytes, or poll was interrupted before it could say.
             var signals = ready.contains(signalPipe) || ready.isEmpty ? Platform.drainSignals(signalPipe) : []
@@ -85,8 +115,12 @@ final class PagerSession {
                 switch signal {
                 case .interrupt, .quit, .terminate, .hangUp:
                     return .signal(signal)
+                case .terminalStop where signals[next...].contains(.continue):
+                    // Continued already (fg came before the stop was handled): stopping now
+                    // would stop after the continue, for good.
+                    reenter = true
                 case .terminalStop:
-                    terminal.leave()
+                    Platform.ignoringTerminalOutputStops { terminal.leave() }
                     Platform.stopProcess(resumingCatch: .terminalStop)
                     // Back after fg: the SIGCONT that woke us is among these.
                     signals += Platform.drainSignals(signalPipe)
@@ -96,8 +130,9 @@ final class PagerSession {
                     // the terminal meanwhile.
                     reenter = true
                 default:
-                    // SIGWINCH: the next frame is composed for the new size.
-                    break
+                    // SIGWINCH: the next frame is composed for the new size, and the strip
+                    // keeps the selected day on it.
+                    state.room = view.room(for: state, size: terminal.size)
                 }
             }
             if reenter {
@@ -118,9 +153,8 @@ final class PagerSession {
                 keys = decoder.flush()
             }
             for key in keys {
-                // Screenfuls and scrolling depend on the size the terminal has now.
-                if state.needsRoom(for: key) { state.room = view.room(for: state, size: terminal.size) }
-                switch state.handle(key) {
+                // Screenfuls, scrolling and clicks depend on the size the terminal has now.
+                switch view.handle(key, in: &state, size: terminal.size) {
                 case .quit: return .quit
                 case .redraw: shown = nil
                 case .draw: break

@@ -83,11 +83,6 @@ extension Platform {
         return cwd + "/" + path
     }
 
-    /// Seconds since 1970 now.
-    public static func secondsNow() -> Int {
-        Int(Glibc.time(nil))
-    }
-
     // MARK: Mapping
 
     /// A file mapped into memory read-only; unmapped when released.
@@ -122,37 +117,6 @@ extension Platform {
 
     // MARK: Writing
 
-    /// Makes `path` and its missing parents as directories (mode 0700: a cache holds what the
-    /// user's calendars say); nil on success, else the errno.
-    public static func makeDirectories(_ path: String) -> Int32? {
-        var partial = ""
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            partial += "/" + part
-            if mkdir(partial, 0o700) != 0, errno != EEXIST { return errno }
-        }
-        return Platform.isDirectory(path) ? nil : ENOTDIR
-    }
-
-    /// Writes `bytes` to `path` atomically: into a new file beside it (named for this
-    /// process), then renamed over it, so that a reader sees the old file or the whole new
-    /// one, and two writers leave one of theirs. Nil on success, else the errno.
-    ///
-    /// No fsync: this is for caches, whose every read checks length and checksums, so a file
-    /// torn by a crash is rebuilt, never trusted; syncing would cost each rebuild a disk flush.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) -> Int32? {
-        let temporary = "\(path).\(getpid()).\(Int.random(in: 0..<1_000_000_000)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return errno }
-        var failure: Int32?
-        bytes.withUnsafeBytes { raw in
-            do { try writeAll(fd, raw) } catch WriteError.failed(let code) { failure = code } catch { failure = EIO }
-        }
-        if close(fd) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if failure != nil { unlink(temporary) }
-        return failure
-    }
-
     /// Sets the modification time of `path` to now (the cache's mark of a recent use).
     public static func touch(_ path: String) {
         _ = utimensat(AT_FDCWD, path, nil, 0)
@@ -170,7 +134,7 @@ extension Platform {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard !name.hasPrefix("."), lstat(directory + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard name != ".", name != "..", lstat(directory + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             result.append((name, Int(info.st_size), Int(info.st_mtim.tv_sec)))
         }
         return result

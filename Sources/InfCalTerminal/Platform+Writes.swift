@@ -64,14 +64,6 @@ extension Platform {
         return try body()
     }
 
-    /// Makes the directory `path` and those above it that are missing (mode 0700 for new ones).
-    public static func makeDirectories(_ path: String) throws {
-        if isDirectory(path) { return }
-        let parent = directory(of: path)
-        if parent != path, !parent.isEmpty { try makeDirectories(parent) as Void }
-        if mkdir(path, 0o700) != 0, errno != EEXIST { throw WriteFailure(path: path, step: "create the directory", code: errno) }
-    }
-
     /// The directory part of `path` ("." for a bare name).
     public static func directory(of path: String) -> String {
         var trimmed = Substring(path)
@@ -83,8 +75,11 @@ extension Platform {
     /// Writes `bytes` to a new file beside `path`, flushes it, renames it over `path` (or,
     /// with `replacing` false, links it to `path`, failing if something is there), and
     /// flushes the directory. The new file gets `mode` (else the old file's, else 0644 less
-    /// the umask). The old file is untouched when any step fails.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, replacing: Bool = true, mode: UInt32? = nil) throws {
+    /// the umask). The old file is untouched when any step fails. Without `durable` nothing is
+    /// flushed: for caches, whose every read checks lengths and checksums, so that a file torn
+    /// by a crash is rebuilt, never trusted, and a rebuild costs no disk flush.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, replacing: Bool = true, mode: UInt32? = nil,
+                                       durable: Bool = true) throws {
         let directory = directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var temporary = ""
@@ -108,7 +103,7 @@ extension Platform {
         } catch WriteError.failed(let code) {
             throw WriteFailure(path: path, step: "write", code: code)
         }
-        guard fsync(fd) == 0 else { throw WriteFailure(path: path, step: "flush (fsync)", code: errno) }
+        guard !durable || fsync(fd) == 0 else { throw WriteFailure(path: path, step: "flush (fsync)", code: errno) }
         let closed = close(fd)
         fd = -1
         guard closed == 0 else { throw WriteFailure(path: path, step: "write (close)", code: errno) }
@@ -119,7 +114,7 @@ extension Platform {
             unlink(temporary)
         }
         done = true
-        try syncDirectory(directory)
+        if durable { try syncDirectory(directory) }
     }
 
     /// Removes the file at `path` and flushes its directory.
@@ -134,13 +129,6 @@ extension Platform {
         guard fd >= 0 else { throw WriteFailure(path: path, step: "open the directory", code: errno) }
         defer { close(fd) }
         guard fsync(fd) == 0 || errno == EINVAL else { throw WriteFailure(path: path, step: "flush (fsync) the directory", code: errno) }
-    }
-
-    // MARK: Time now
-
-    /// Seconds since 1970 now (UTC civil seconds).
-    public static func now() -> Int {
-        Int(Glibc.time(nil))
     }
 
     /// Where /etc/localtime points, if it is a link (`/usr/share/zoneinfo/Europe/Berlin`).

@@ -1,4 +1,5 @@
 import Foundation
+import InfCalPTY
 import Testing
 
 /// What a hostile or careless file, file name, variable or signal gets through the built
@@ -338,5 +339,38 @@ import Testing
         }
         let agenda = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-01", "--forward", "1"], deadline: 60)
         #expect(agenda.stdout.contains("2024-01-01 Mon  00:00        one (+86352 more this day)\n"))
+    }
+
+    // MARK: Ctrl-Z
+
+    /// The pager stayed stopped after Ctrl-Z and `fg` when it was not its process group's
+    /// leader (`sh -c 'infcal --paged'`: 12 of 12 times); less comes back every time. An
+    /// interactive bash runs it as a job, as a user's shell does; `; true` keeps sh from
+    /// handing its process over to infcal, so sh leads the group.
+    @Test(arguments: ["sh -c '\"$INFCAL\" --paged --today 2024-02-15; true'", "\"$INFCAL\" --paged --today 2024-02-15"])
+    func thePagerComesBackFromCtrlZ(command: String) throws {
+        let session = try PseudoTerminalSession(
+            executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+            environment: PseudoTerminalSession.pinnedEnvironment.merging(
+                ["PS1": "ready> ", "INFCAL": BinaryRunner.executable.path, "XDG_CACHE_HOME": BinaryRunner.cacheHome]) { $1 })
+        try #require(session.waitFor("ready>"), "no prompt: \(session.screen.text)")
+        try session.send(command + "\r")
+        try #require(session.waitFor("February 2024"), "no pager: \(session.screen.text)")
+        for round in 0..<3 {
+            try session.send([0x1A])
+            #expect(session.waitFor { !$0.usesAlternateScreen }, "round \(round): \(session.screen.text)")
+            // bash's own "Stopped" may be drawn before infcal leaves the alternate screen, and
+            // go with it: `jobs` asks again.
+            try session.send("jobs\r")
+            #expect(session.waitFor { $0.text.contains("Stopped") }, "round \(round): \(session.screen.text)")
+            try session.send("fg\r")
+            #expect(session.waitFor { $0.usesAlternateScreen && $0.contains("February 2024") }, "round \(round): \(session.screen.text)")
+        }
+        try session.send("n")
+        #expect(session.waitFor("March 2024"), "\(session.screen.text)")
+        try session.send("q")
+        #expect(session.waitFor { !$0.usesAlternateScreen })
+        try session.send("exit\r")
+        #expect(session.waitForExit() != nil)
     }
 }

@@ -27,6 +27,27 @@ import Testing
         }
     }
 
+    /// Every key of the pager's table (which the keys, `?` and the status line read) is named
+    /// in the README's table of keys and in the man page's KEYS section.
+    @Test func everyPagerKeyIsInTheReadmeAndTheManPage() throws {
+        let readme = try read("README.md")
+        let table = try #require(readme.components(separatedBy: "| keys | action |").dropFirst().first?
+            .components(separatedBy: "\n\n").first)
+        let manual = try read("man/infcal.1").replacingOccurrences(of: "\\-", with: "-")
+        let keys = try #require(manual.components(separatedBy: ".SH KEYS").dropFirst().first?.components(separatedBy: ".SH ").first)
+        let headings = keys.split(separator: "\n").filter { $0.hasPrefix(".B") }.joined(separator: "\n")
+        for binding in PagerBindings.all {
+            for key in binding.keys where key != .wheelUp && key != .wheelDown {
+                let name = key.name
+                let inReadme = table.contains("`\(name)`") || table.contains("| \(name)") || table.contains(", \(name)")
+                    || table.contains("/ \(name)")
+                #expect(inReadme, "README lacks \(name) (\(binding.action))")
+                let words = headings.split { " \",\n".contains($0) }.map(String.init)
+                #expect(words.contains(name), "man page lacks \(name) (\(binding.action))")
+            }
+        }
+    }
+
     @Test func everyOptionKeyHasOneDefinition() {
         for key in OptionKey.allCases {
             #expect(OptionSpec.all.filter { $0.key == key }.count == 1, "\(key)")
@@ -43,7 +64,7 @@ import Testing
 
     @Test func exitStatusesAreDocumented() throws {
         let manual = try read("man/infcal.1")
-        for status in ["0", "1", "64", "65", "66"] {
+        for status in ["0", "1", "64", "65", "66", "78"] {
             #expect(manual.contains(".B \(status)\n"), "man page lacks exit status \(status)")
         }
     }

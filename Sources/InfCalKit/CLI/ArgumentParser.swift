@@ -6,11 +6,16 @@ public struct RawOptions: Equatable {
         /// The option as the user spelled it (`-m` or `--monday`), for messages.
         public let spelling: String
         public let value: String?
+        /// The config file's line, for an option the config file gives.
+        public var line: Int? = nil
     }
 
     public var occurrences: [Occurrence] = []
     /// The words that are not options or their values: `[[DAY] MONTH] YEAR`, as cal takes them.
     public var positionals: [String] = []
+    /// The options turned off by `--no-OPTION` after their last occurrence: the config file's
+    /// values of them are not used.
+    public var negated: Set<OptionKey> = []
 
     /// The last occurrence of `key` (later options override earlier ones).
     public func last(_ key: OptionKey) -> Occurrence? {
@@ -44,10 +49,21 @@ public enum ArgumentParser {
                 let name = body[..<(equals ?? body.endIndex)]
                 let inline = equals.map { String(body[body.index(after: $0)...]) }
                 guard let spec = OptionSpec.all.first(where: { $0.long == name }) else {
-                    throw .unknownOption("--" + name, suggestion: suggestion(for: String(name)))
+                    // `--no-monday`: the option is off again, from the config file or earlier.
+                    if name.hasPrefix("no-"), let spec = OptionSpec.all.first(where: { $0.long == name.dropFirst(3) && $0.isConfigKey }) {
+                        if let inline { throw .unexpectedValue(option: "--" + name, value: inline) }
+                        raw.occurrences.removeAll { $0.key == spec.key }
+                        raw.negated.insert(spec.key)
+                        index += 1
+                        continue
+                    }
+                    let keys = OptionSpec.all.filter(\.isConfigKey).map(\.long)
+                    let offOption = name.hasPrefix("no-") ? closest(to: String(name.dropFirst(3)), among: keys).map { "--no-" + $0 } : nil
+                    throw .unknownOption("--" + name, suggestion: offOption ?? suggestion(for: String(name)))
                 }
                 let value = try takeValue(spec, spelling: spec.flag, inline: inline, following: following) { index += 1 }
                 raw.occurrences.append(.init(key: spec.key, spelling: spec.flag, value: value))
+                raw.negated.remove(spec.key)
             } else if word.hasPrefix("-"), word.count > 1 {
                 try parseBundle(word, following: following, into: &raw) { index += 1 }
             } else {
@@ -133,11 +149,16 @@ public enum ArgumentParser {
 
     /// The long option closest to `name`, if any is close enough to be a likely typo.
     static func suggestion(for name: String) -> String? {
-        let candidates = OptionSpec.all.map(\.long)
-        if let prefixed = candidates.first(where: { $0.hasPrefix(name) && !name.isEmpty }) { return "--" + prefixed }
+        closest(to: name, among: OptionSpec.all.map(\.long)).map { "--" + $0 }
+    }
+
+    /// The word of `candidates` closest to `name` (one it begins, else the nearest by edit
+    /// distance), if any is close enough to be a likely typo: options, config keys, calendars.
+    public static func closest(to name: String, among candidates: [String]) -> String? {
+        if let prefixed = candidates.first(where: { $0.hasPrefix(name) && !name.isEmpty }) { return prefixed }
         let scored = candidates.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
         guard let (best, distance) = scored, distance <= max(1, min(3, name.count / 3)) else { return nil }
-        return "--" + best
+        return best
     }
 
     /// Levenshtein distance between `a` and `b`.

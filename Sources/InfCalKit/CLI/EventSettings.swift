@@ -9,6 +9,32 @@ public struct EventSettings: Equatable, Sendable {
     public var sourcesGiven: Bool
     /// `--strict`.
     public var strict: Bool
+    /// The calendars `--only` names (nil: no `--only`) and those `--hide` names.
+    public var only: [String]?
+    public var hide: [String] = []
+
+    /// Whether `--only` and `--hide` leave `source` out. A source without a name (`--events`)
+    /// is always shown; a calendar discovered on a server, `work/tasks`, goes with `work`
+    /// unless it is named itself.
+    public func hides(_ source: CalendarSource) -> Bool {
+        guard let name = source.name else { return false }
+        let account = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+        func names(_ list: [String]) -> Bool { list.contains(name) || list.contains(account) }
+        if let only, !names(only) { return true }
+        return names(hide)
+    }
+    /// When subscriptions and CalDAV calendars are fetched: `--refresh`, `--offline`, else when due.
+    public var fetching: Fetching = .whenDue
+
+    /// When a run fetches its calendars from the network.
+    public enum Fetching: Equatable, Sendable {
+        /// When a copy is older than its calendar's `refresh`.
+        case whenDue
+        /// Every one now (`--refresh`).
+        case now
+        /// Never (`--offline`).
+        case never
+    }
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
     /// Whether the parsed-event cache is used (not with `--no-cache`).
@@ -41,6 +67,33 @@ public struct AgendaPlan: Equatable, Sendable {
 }
 
 extension Configuration {
+    /// The names `--only` (nil when it is not given) and `--hide` give.
+    /// - throws: `UsageError.invalidValue` for a name no calendar has (a configured one, or
+    ///   one discovered below it, `work/tasks`), with did-you-mean.
+    static func chosenCalendars(_ raw: RawOptions, sources: [CalendarSource]) throws(UsageError) -> (only: [String]?, hide: [String]) {
+        let names = sources.compactMap(\.name)
+        func chosen(_ key: OptionKey) throws(UsageError) -> [String]? {
+            let occurrences = raw.occurrences.filter { $0.key == key }
+            guard !occurrences.isEmpty else { return nil }
+            var result: [String] = []
+            for occurrence in occurrences {
+                for part in (occurrence.value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
+                    let name = part.trimmingSpaces
+                    let account = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+                    guard names.contains(name) || (name.contains("/") && names.contains(account)) else {
+                        let expected = names.isEmpty ? "the name of a configured calendar, and none is configured"
+                            : "a configured calendar (\(names.joined(separator: ", ")))"
+                            + (ArgumentParser.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "")
+                        throw .invalidValue(option: occurrence.spelling, value: name, expected: expected)
+                    }
+                    result.append(name)
+                }
+            }
+            return result
+        }
+        return (try chosen(.only), try chosen(.hide) ?? [])
+    }
+
     /// Resolves the event options against `environment` and the resolved `configuration`.
     /// - throws: `UsageError` for `--agenda` with `--paged`, `--year` or `--calendar list`, or
     ///   with no events to list.
@@ -54,7 +107,9 @@ extension Configuration {
             : given
         let sources = calendars + paths.map(CalendarSource.unnamed(path:))
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
+        (settings.only, settings.hide) = try chosenCalendars(raw, sources: sources)
         settings.usesCache = !raw.has(.noCache)
+        settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
         guard let agenda = raw.last(.agenda) else { return settings }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }

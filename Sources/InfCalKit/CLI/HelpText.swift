@@ -77,9 +77,19 @@ public enum HelpText {
         directories, colon-separated, when no --events is given; XDG_CACHE_HOME (else
         HOME/.cache) holds infcal/, the parsed-event cache.
 
+        Config file: --config PATH, else INFCAL_CONFIG, else
+        $XDG_CONFIG_HOME/infcal/config (default ~/.config/infcal/config). In
+        [options], any long option is a key (monday = yes, locale = de_DE); the
+        command line wins, and --no-OPTION (--no-monday) turns off the file's value.
+        Each [events NAME] is a calendar: path = or url =, color = (a name, 0-255 or
+        #rrggbb; COLORTERM truecolor or 24bit shows #rrggbb as is), readonly,
+        default, username, password-command, refresh, timeout. Its events show in
+        every view, with its name and colour; --only and --hide choose calendars.
+
         Exit status: 0 success (also when the reader of the output goes away),
         1 runtime error (such as a failed write), 64 usage error, 65 events skipped
-        with --strict, 66 an events file missing or unreadable.
+        with --strict, 66 an events file missing or unreadable, 78 a config file
+        missing (when named), unreadable or wrong.
 
         """
     }

@@ -64,6 +64,7 @@ struct OptionConflict: Sendable {
         OptionConflict(option: .option(.monday), others: [.option(.sunday), .option(.firstWeekday)]),
         OptionConflict(option: .option(.sunday), others: [.option(.firstWeekday)]),
         OptionConflict(option: .option(.json), others: [.option(.paged), .option(.wall)]),
+        OptionConflict(option: .option(.refresh), others: [.option(.offline)]),
     ]
 
     /// Throws for the first conflict in `raw`.
@@ -77,5 +78,18 @@ struct OptionConflict: Sendable {
                 }
             }
         }
+    }
+}
+
+extension OptionConflict {
+    /// Whether `occurrence` conflicts with an option of `raw` (either way round).
+    static func any(_ occurrence: RawOptions.Occurrence, against raw: RawOptions) -> Bool {
+        var alone = RawOptions()
+        alone.occurrences = [occurrence]
+        for conflict in all {
+            if conflict.option.match(in: alone) != nil, conflict.others.contains(where: { $0.match(in: raw) != nil }) { return true }
+            if conflict.option.match(in: raw) != nil, conflict.others.contains(where: { $0.match(in: alone) != nil }) { return true }
+        }
+        return false
     }
 }

@@ -4,8 +4,9 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
-    case events, agenda, strict, json, noCache
+    case events, agenda, strict, json, noCache, refresh, offline
     case wall, width, mouse, reform
+    case config, noConfig, only, hide
 }
 
 /// How an option takes its value.
@@ -31,6 +32,10 @@ public struct OptionSpec: Sendable {
 
     /// The option as a user writes it: `--from`.
     public var flag: String { "--" + long }
+
+    /// Whether the config file's `[options]` takes it as a key: every option but those that
+    /// answer and exit or choose the config file itself.
+    public var isConfigKey: Bool { ![.help, .version, .completions, .config, .noConfig].contains(key) }
 }
 
 extension OptionSpec {
@@ -142,9 +147,26 @@ extension OptionSpec {
         OptionSpec(key: .noCache, long: "no-cache", short: nil, value: .none,
                    summary: "read the event files afresh, neither using nor writing the parsed-event cache",
                    expected: ""),
+        OptionSpec(key: .refresh, long: "refresh", short: nil, value: .none,
+                   summary: "fetch every subscription and CalDAV calendar now, however fresh its copy",
+                   expected: ""),
+        OptionSpec(key: .offline, long: "offline", short: nil, value: .none,
+                   summary: "fetch nothing: show the cached copies of subscriptions and CalDAV calendars",
+                   expected: ""),
         OptionSpec(key: .json, long: "json", short: nil, value: .none,
                    summary: "print each month (with --agenda each event) as a JSON object, one a line",
                    expected: ""),
+        OptionSpec(key: .only, long: "only", short: nil, value: .required(placeholder: "NAMES"),
+                   summary: "show only the configured calendars NAMES (comma-separated)",
+                   expected: "names of configured calendars, comma-separated"),
+        OptionSpec(key: .hide, long: "hide", short: nil, value: .required(placeholder: "NAMES"),
+                   summary: "hide the configured calendars NAMES (comma-separated)",
+                   expected: "names of configured calendars, comma-separated"),
+        OptionSpec(key: .config, long: "config", short: nil, value: .required(placeholder: "PATH"),
+                   summary: "read the config file PATH (default: INFCAL_CONFIG, else ~/.config/infcal/config)",
+                   expected: "a config file"),
+        OptionSpec(key: .noConfig, long: "no-config", short: nil, value: .none,
+                   summary: "read no config file", expected: ""),
         OptionSpec(key: .help, long: "help", short: "h", value: .none, summary: "print this help and exit", expected: ""),
         OptionSpec(key: .version, long: "version", short: "V", value: .none, summary: "print the version and exit", expected: ""),
     ]

@@ -29,8 +29,16 @@ public struct RunEnvironment: Sendable {
     public func variable(_ name: String) -> String? {
         setVariables.last { $0.name == name }?.value
     }
-    /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR, COLUMNS and INFCAL_EVENTS.
-    public static let variableNames = LocaleSetting.variables + ["LC_CTYPE", "TERM", "NO_COLOR", "COLUMNS", "INFCAL_EVENTS", "XDG_CACHE_HOME", "HOME"]
+    /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR,
+    /// COLORTERM, COLUMNS, INFCAL_EVENTS, and those that find the config file and the cache.
+    public static let variableNames = LocaleSetting.variables
+        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLORTERM", "COLUMNS", "INFCAL_EVENTS", "INFCAL_CONFIG", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
+
+    /// Whether the terminal shows 24-bit colour, as COLORTERM says (`truecolor` or `24bit`).
+    public var showsTrueColor: Bool {
+        let value = (variable("COLORTERM") ?? "").lowercased()
+        return value == "truecolor" || value == "24bit"
+    }
     /// Whether standard output is a terminal.
     public var stdoutIsTerminal: Bool
     /// The terminal's width in columns, when standard output is one.

@@ -60,4 +60,6 @@ public enum ExitStatus {
     public static let dataError: Int32 = 65
     /// An events file that is missing or cannot be read (EX_NOINPUT).
     public static let noInput: Int32 = 66
+    /// A config file that is missing (when named), unreadable or wrong (EX_CONFIG).
+    public static let config: Int32 = 78
 }

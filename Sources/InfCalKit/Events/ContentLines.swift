@@ -25,6 +25,8 @@ public struct Component: Sendable {
     public var line: Int
     /// Why the component cannot be read as a whole (a malformed line, a missing END), if so.
     public var defect: (line: Int, reason: String)?
+    /// Malformed lines left out, of properties nothing reads.
+    public var skippedLines: [Int] = []
 
     public func first(_ name: String) -> ContentLine? { properties.first { $0.name == name } }
 }
@@ -118,8 +120,13 @@ public struct ICalDocument: Sendable {
                 defer { position = end + 1 }
                 if end == position { continue }
                 guard let content = parseLine(buffer, position..<end, line: lineNumber) else {
-                    if !stack.isEmpty, stack[stack.count - 1].defect == nil {
-                        stack[stack.count - 1].defect = (lineNumber, "malformed line")
+                    if !stack.isEmpty {
+                        if readsProperty(buffer, position..<end) {
+                            if stack[stack.count - 1].defect == nil { stack[stack.count - 1].defect = (lineNumber, "malformed line") }
+                        } else {
+                            // A property nothing reads (a broken fold in ORGANIZER): the line goes, the component stays.
+                            stack[stack.count - 1].skippedLines.append(lineNumber)
+                        }
                     }
                     continue
                 }
@@ -174,6 +181,25 @@ public struct ICalDocument: Sendable {
         var document = ICalDocument(text: text, components: top, hasCalendar: hasCalendar)
         document.problems = problems
         return document
+    }
+
+    /// The properties infcal reads (of events, calendars and zones), and BEGIN and END: a
+    /// malformed line of one of these spoils its component; any other malformed line is left out.
+    static let readNames: Set<String> = [
+        "BEGIN", "END", "UID", "SUMMARY", "DTSTART", "DTEND", "DURATION", "RRULE", "EXRULE", "RDATE", "EXDATE",
+        "RECURRENCE-ID", "STATUS", "SEQUENCE", "DTSTAMP", "LAST-MODIFIED", "TZID", "TZOFFSETFROM", "TZOFFSETTO",
+        "X-WR-CALNAME", "X-WR-TIMEZONE",
+    ]
+
+    /// Whether the malformed line in `range` begins with the name of a property infcal reads.
+    private static func readsProperty(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var end = range.lowerBound
+        while end < range.upperBound, end - range.lowerBound < 32,
+              (buffer[end] >= 0x41 && buffer[end] <= 0x5A) || (buffer[end] >= 0x61 && buffer[end] <= 0x7A) || buffer[end] == 0x2D {
+            end += 1
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[range.lowerBound..<end]), as: UTF8.self).uppercased()
+        return readNames.contains(name)
     }
 
     /// The names nearly every line has, written as they are read (upper case): returned as

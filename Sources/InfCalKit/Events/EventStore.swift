@@ -51,6 +51,9 @@ public final class EventStore {
     /// The longest duration of a recurring event (with its RDATE periods).
     private var longestRecurring = 0
 
+    /// The widest calendar name, for a column of them; 0 when no calendar has a name.
+    public var calendarWidth: Int { calendars.compactMap(\.name).map { DisplayWidth.of($0) }.max() ?? 0 }
+
     /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]` and
     /// `calendars[calendarOfEvent[i]]` its calendar.
     public init(events: [Event], display: DisplayZone, sources: [String] = [], calendars: [EventCalendar] = [],
@@ -157,6 +160,7 @@ public final class EventStore {
                 occurrence.uid = event.uid
                 occurrence.source = index < sources.count ? sources[index] : nil
                 occurrence.more = more
+                occurrence.event = index
                 found.append(occurrence)
             }
         }
@@ -188,7 +192,8 @@ public final class EventStore {
                 let event = events[instance.event]
                 guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
                 // The last instance a day kept of a rule denser than the day limit says how many more.
-                let cut = event.expander.flatMap { $0.cuts.isEmpty ? nil : $0.cuts[CivilTime.day(ofSeconds: instance.start)] }
+                let day = CivilTime.day(ofSeconds: instance.start)
+                let cut = event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first
                 admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
                       more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
             }

@@ -16,13 +16,7 @@ public struct WritingZone: Sendable {
     /// UTC of the user's wall-clock `local`; a skipped time is read with the offset before
     /// the change (RFC 5545 §3.3.5), a repeated one as its first occurrence.
     public func utc(ofLocal local: Int) -> Int {
-        let first = offset(local)
-        let guess = local - first
-        let second = offset(guess)
-        if second == first { return guess }
-        let other = local - second
-        if offset(other) == second { return min(guess, other) }
-        return local - max(first, second)
+        CivilTime.utc(ofLocal: local, offset: offset)
     }
 
     /// The value of the instant `utc` as written: the zone's wall clock, or UTC.

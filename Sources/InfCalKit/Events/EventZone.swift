@@ -64,13 +64,7 @@ public final class EventZone {
     /// change of offset is read with the offset before it (RFC 5545 §3.3.5); a repeated one is
     /// its first occurrence.
     public func utc(ofLocal local: Int) -> Int {
-        let first = offset(atUTC: local)
-        let guess = local - first
-        let second = offset(atUTC: guess)
-        if second == first { return guess }
-        let other = local - second
-        if offset(atUTC: other) == second { return min(guess, other) }
-        return local - max(first, second)
+        CivilTime.utc(ofLocal: local) { self.offset(atUTC: $0) }
     }
 }
 

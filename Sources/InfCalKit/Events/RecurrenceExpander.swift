@@ -62,6 +62,7 @@ public final class RecurrenceExpander {
     /// A YEARLY rule with BYWEEKNO counts in week-numbering years (by WKST), not calendar years.
     private let countsWeekYears: Bool
     private let startWeekYear: Int
+    let includesStart: Bool
     /// Whether DTSTART was added to the first period, the rule not producing it.
     private var startIsExtra = false
 
@@ -93,8 +94,12 @@ public final class RecurrenceExpander {
 
     /// A rule whose DTSTART is `start` (wall-clock civil seconds; `isDate` for a DATE).
     /// - parameter until: UNTIL converted to `start`'s reckoning.
-    public init(rule: RecurrenceRule, start: Int, isDate: Bool, until: Int?, scale: RecurrenceScale = GregorianScale.shared) {
+    /// - parameter includesStart: whether DTSTART is the first instance even where the rule does
+    ///   not produce it (false for an EXRULE, which removes only what it produces).
+    public init(rule: RecurrenceRule, start: Int, isDate: Bool, until: Int?, scale: RecurrenceScale = GregorianScale.shared,
+                includesStart: Bool = true) {
         self.rule = rule
+        self.includesStart = includesStart
         self.start = start
         self.isDate = isDate
         self.scale = scale
@@ -319,7 +324,7 @@ public final class RecurrenceExpander {
         if let first = found.first, let last = found.last, first < start || (until.map { last > $0 } ?? false) {
             found.removeAll { value in value < start || (until.map { value > $0 } ?? false) }
         }
-        if index == 0, found.first != start, until.map({ start <= $0 }) ?? true {
+        if index == 0, includesStart, found.first != start, until.map({ start <= $0 }) ?? true {
             // DTSTART out of step with its rule is still the first instance.
             found.insert(start, at: 0)
             startIsExtra = true

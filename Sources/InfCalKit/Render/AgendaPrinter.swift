@@ -10,6 +10,12 @@ public struct AgendaPrinter {
     let weekdays: [String]
     let width: Int?
     static let timeWidth = 11
+    /// The width of the calendars' names, a column before the summary; 0 for no column (no
+    /// calendar of the run has a name).
+    public var calendarWidth = 0
+    /// Whether the calendar's name and the summary are drawn in the calendar's colour, and
+    /// how: nil for no colour, else whether the terminal shows 24-bit colour.
+    public var colors: Bool?
 
     /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
     public init(locale: Locale?, width: Int?) {
@@ -35,11 +41,24 @@ public struct AgendaPrinter {
             time = Self.clock(occurrence.start)
             if occurrence.end > occurrence.start { time += "-" + Self.clock(occurrence.end) }
         }
+        let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
+            + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  "
+        return finished(lead, occurrence, cut: { text in width.map { DisplayWidth.prefix(of: text, fitting: $0) } ?? text })
+    }
+
+    /// `lead` and then the calendar's name (in its column) and the summary of `occurrence`,
+    /// `cut` to the line's width, and coloured after `lead` where the calendar has a colour.
+    func finished(_ lead: String, _ occurrence: Occurrence, cut: (String) -> String) -> String {
         let summary = occurrence.shownSummary
-        let text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
-            + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  " + summary
-        guard let width else { return text }
-        return DisplayWidth.prefix(of: text, fitting: width)
+        var name = ""
+        if calendarWidth > 0 {
+            name = InertText.forView(occurrence.calendarName ?? "")
+            name += String(repeating: " ", count: max(0, calendarWidth - DisplayWidth.of(name))) + "  "
+        }
+        let text = cut(lead + name + summary)
+        guard let trueColor = colors, let color = occurrence.color, text.count > lead.count else { return text }
+        let split = text.index(text.startIndex, offsetBy: lead.count)
+        return text[..<split] + color.foreground(trueColor: trueColor) + text[split...] + CalendarColor.defaultForeground
     }
 
     /// The line of `occurrence` under a month of the stream: the day as the grid numbers it
@@ -47,10 +66,8 @@ public struct AgendaPrinter {
     /// summary, ` 2 Tue  09:00  Standup`, cut with `…` to `width` cells.
     public func dayLine(_ occurrence: Occurrence, day: String, width: Int) -> String {
         let weekday = DayNumber.weekday(occurrence.startDay)
-        let summary = occurrence.shownSummary
-        let text = day + " " + weekdays[weekday - 1] + "  "
-            + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ") + summary
-        return DisplayWidth.truncated(text, to: width)
+        let lead = day + " " + weekdays[weekday - 1] + "  " + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ")
+        return finished(lead, occurrence, cut: { DisplayWidth.truncated($0, to: width) })
     }
 
     static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
@@ -70,7 +87,7 @@ public struct AgendaPrinter {
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
     /// byte by byte (the stream's hot path), cut to the width when there is one.
     func append(_ occurrence: Occurrence, to bytes: inout [UInt8]) {
-        guard width == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800 else {
+        guard width == nil, calendarWidth == 0, colors == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800 else {
             bytes += line(occurrence).utf8
             bytes.append(0x0A)
             return

@@ -1,0 +1,171 @@
+/// Where the copies of subscriptions and CalDAV calendars live:
+/// `$XDG_CACHE_HOME/infcal/` (default `~/.cache/infcal/`), one set of files a calendar:
+///
+/// - `NAME.ics`: a subscription's last good copy;
+/// - `NAME.caldav/COLLECTION/`: a CalDAV calendar as a vdir (one `.ics` file an event), with
+///   `collection` (its href, display name, colour, sync-token) and `etags` (each file's href
+///   and ETag), so the views read it as a local directory of events;
+/// - `NAME.meta`: the URL the copy came from, its ETag and Last-Modified, when it was last
+///   fetched or confirmed, and whether the URL is a subscription or a CalDAV server.
+///
+/// No password is ever written there.
+public struct RemoteCache: Sendable {
+    /// The cache directory itself.
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The cache directory `XDG_CACHE_HOME` (an absolute path) or `HOME` gives, as the XDG
+    /// base directory specification reads them; nil when neither does.
+    public static func directory(cacheHome: String?, home: String?) -> String? {
+        if let cacheHome, cacheHome.hasPrefix("/") { return trimmed(cacheHome) + "/infcal" }
+        guard let home, !home.isEmpty else { return nil }
+        return trimmed(home) + "/.cache/infcal"
+    }
+
+    private static func trimmed(_ path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.last == "/" { path.removeLast() }
+        return String(path)
+    }
+
+    /// The files of the calendar called `name`.
+    public func files(for name: String) -> CalendarFiles {
+        CalendarFiles(base: directory + "/" + Self.fileName(name))
+    }
+
+    /// `text` as one file name: letters, digits, `-`, `_` and inner dots as they are, every
+    /// other byte as `%XX`, so that two names never share a file and none leaves the directory.
+    public static func fileName(_ text: String) -> String {
+        var name = ""
+        for (offset, byte) in text.utf8.enumerated() {
+            let plain = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F || (byte == 0x2E && offset > 0)
+            if plain {
+                name.append(Character(Unicode.Scalar(byte)))
+            } else {
+                let digits = Array("0123456789ABCDEF")
+                name += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+            }
+        }
+        return name.isEmpty ? "%" : name
+    }
+}
+
+/// The paths of one calendar's cached state.
+public struct CalendarFiles: Sendable, Equatable {
+    /// The common start of its paths.
+    public let base: String
+
+    public init(base: String) {
+        self.base = base
+    }
+
+    /// A subscription's copy.
+    public var copy: String { base + ".ics" }
+    /// What is known of the copy (`CacheMeta`).
+    public var meta: String { base + ".meta" }
+    /// A CalDAV calendar's collections, one directory each.
+    public var collections: String { base + ".caldav" }
+
+    /// The file naming a collection in its directory.
+    public static let collectionFile = "collection"
+    /// The file of a collection's ETags.
+    public static let etagsFile = "etags"
+}
+
+/// The facts kept beside a copy: a `FetchMessage` written to a file.
+public struct CacheMeta: Sendable, Equatable {
+    public var message: FetchMessage
+
+    public init(_ message: FetchMessage = FetchMessage("copy")) {
+        self.message = message
+    }
+
+    /// The meta in `bytes` (a file's contents); nil when they hold none.
+    public init?(bytes: [UInt8]) {
+        var reader = FetchMessageReader()
+        guard let message = reader.feed(bytes).first else { return nil }
+        self.message = message
+    }
+
+    /// The URL the copy came from.
+    public var url: String? {
+        get { message["url"] }
+        set { message["url"] = newValue }
+    }
+    /// `ics` for a subscription, `caldav` for a CalDAV server.
+    public var kind: String? {
+        get { message["kind"] }
+        set { message["kind"] = newValue }
+    }
+    public var etag: String? {
+        get { message["etag"] }
+        set { message["etag"] = newValue }
+    }
+    public var lastModified: String? {
+        get { message["last-modified"] }
+        set { message["last-modified"] = newValue }
+    }
+    /// When the copy was last fetched or confirmed unchanged, in seconds since 1970.
+    public var fetched: Int? {
+        get { message.integer("fetched") }
+        set { message["fetched"] = newValue.map(String.init) }
+    }
+
+    /// The file's contents.
+    public var bytes: [UInt8] { Array(message.encoded().utf8) }
+}
+
+/// Facts about a URL that infcal and the helper both decide on.
+public enum RemoteURL {
+    /// `url` as it is fetched: `webcal://` read as `https://`.
+    public static func normalized(_ url: String) -> String {
+        let lower = url.lowercased()
+        if lower.hasPrefix("webcal://") { return "https://" + url.dropFirst("webcal://".count) }
+        if lower.hasPrefix("webcals://") { return "https://" + url.dropFirst("webcals://".count) }
+        return url
+    }
+
+    /// The scheme and host of `url` (lowercased), without port or user; nil when it has none.
+    public static func parts(_ url: String) -> (scheme: String, host: String)? {
+        let characters = Array(url)
+        guard let colon = (0..<max(0, characters.count - 2)).first(where: { characters[$0] == ":" && characters[$0 + 1] == "/" && characters[$0 + 2] == "/" }) else {
+            return nil
+        }
+        let scheme = String(characters[..<colon]).lowercased()
+        var rest = Substring(String(characters[(colon + 3)...]))
+        if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        var host: Substring
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+            host = rest[rest.index(after: rest.startIndex)..<close]
+        } else {
+            host = rest.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        }
+        if host.hasSuffix(".") { host = host.dropLast() }
+        guard !scheme.isEmpty, !host.isEmpty else { return nil }
+        return (scheme, host.lowercased())
+    }
+
+    /// Whether `url` is one infcal fetches: http or https (or webcal) with a host.
+    public static func isSupported(_ url: String) -> Bool {
+        guard let parts = parts(normalized(url)) else { return false }
+        return parts.scheme == "http" || parts.scheme == "https"
+    }
+
+    /// Whether `host` is a loopback address, where plain http cannot be overheard.
+    public static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// Whether a password may be sent to `url`: over https, or over http to loopback only.
+    public static func allowsPassword(_ url: String) -> Bool {
+        guard let parts = parts(normalized(url)) else { return false }
+        return parts.scheme == "https" || (parts.scheme == "http" && isLoopback(parts.host))
+    }
+}
