@@ -134,7 +134,8 @@ enum EventRun {
     }
 
     /// The warnings for `files`, one line each (without "infcal: "), and how many problems
-    /// `--strict` counts (skipped events, files with no calendar data).
+    /// `--strict` counts (skipped events, files with no calendar data or not read, structural
+    /// errors read past).
     static func warnings(_ files: [SourceFile]) -> (lines: [String], problems: Int) {
         var lines: [String] = []
         var problems = 0
@@ -155,6 +156,8 @@ enum EventRun {
                              + (more > 0 ? " (and \(more) more event\(more == 1 ? "" : "s") skipped in this file)" : ""))
                 problems += file.skipped.count
             }
+            for problem in file.problems { lines.append("\(InertText.echo(source.name, limit: 400)):\(problem.line): \(problem.message)") }
+            problems += file.problems.count
             for note in file.notes { lines.append("\(InertText.echo(source.name, limit: 400)):\(note.line): \(note.message)") }
         }
         return (lines, problems)

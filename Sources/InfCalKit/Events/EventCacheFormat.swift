@@ -47,7 +47,7 @@ public enum EventCacheFormat {
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not.
-    public static let version: UInt64 = 4
+    public static let version: UInt64 = 5
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
@@ -116,6 +116,8 @@ public enum EventCacheFormat {
             case .indexed(let index)?: meta.int(1); meta.int(Int(index))
             case .rgb(let red, let green, let blue)?: meta.int(2); meta.int(Int(red)); meta.int(Int(green)); meta.int(Int(blue))
             }
+            meta.int(file.problems.count)
+            for problem in file.problems { meta.int(problem.line); meta.string(problem.message) }
         }
         meta.int(zoneDirectory.count)
         for zone in zoneDirectory { meta.int(zone.offset); meta.int(zone.length) }
@@ -337,7 +339,7 @@ public enum EventCacheFormat {
         public let key: [CacheKeyEntry]
         let buffer: UnsafeRawBufferPointer
         let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
-                     color: CalendarColor?)]
+                     color: CalendarColor?, problems: [(line: Int, message: String)])]
         let zones: [(offset: Int, length: Int)]
         let indexStart: Int
         let bodyStart: Int
@@ -375,7 +377,7 @@ public enum EventCacheFormat {
                 key.append(CacheKeyEntry(path: path, isDirectory: isDirectory, identity: try readIdentity(&reader)))
             }
             var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
-                         color: CalendarColor?)] = []
+                         color: CalendarColor?, problems: [(line: Int, message: String)])] = []
             let fileCount = try reader.count()
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
@@ -392,7 +394,9 @@ public enum EventCacheFormat {
                 case 2: color = .rgb(try byte(&reader), try byte(&reader), try byte(&reader))
                 default: return nil
                 }
-                files.append((name, hasData, skipped, notes, color))
+                var problems: [(line: Int, message: String)] = []
+                for _ in 0..<(try reader.count()) { problems.append((try reader.int(), try reader.string())) }
+                files.append((name, hasData, skipped, notes, color, problems))
             }
             var zones: [(offset: Int, length: Int)] = []
             for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
@@ -426,6 +430,7 @@ public enum EventCacheFormat {
             file.skipped = entry.skipped
             file.notes = entry.notes
             file.calendarColor = entry.color
+            file.problems = entry.problems
             return file
         }
         var zones = [EventZone?](repeating: nil, count: contents.zones.count)
@@ -469,7 +474,8 @@ public enum EventCacheFormat {
         }
         var result: [(name: String, file: EventFile)] = []
         for (index, file) in files.enumerated()
-        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty || file.calendarColor != nil {
+        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty || file.calendarColor != nil
+            || !file.problems.isEmpty {
             result.append((contents.files[index].name, file))
         }
         return result
