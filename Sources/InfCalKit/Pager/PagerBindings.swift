@@ -2,7 +2,7 @@
 public enum PagerAction: Hashable, Sendable, CaseIterable {
     case nextDay, previousDay, nextWeek, previousWeek, openDay
     case nextMonth, previousMonth, nextScreen, previousScreen, nextYear, previousYear
-    case today, goTo, cycleView, agenda, help, redraw, quit
+    case today, goTo, cycleView, agenda, calendars, help, redraw, quit
 }
 
 /// One row of the key table: an action, the keys that do it and what the help screen says.
@@ -42,6 +42,8 @@ public enum PagerBindings {
         PagerBinding(action: .cycleView, keys: [.character("v")], summary: "next view: month page, strip, year page"),
         PagerBinding(action: .agenda, keys: [.character("a")],
                      summary: "the month's agenda over the page (a, Esc close)"),
+        PagerBinding(action: .calendars, keys: [.character("c")],
+                     summary: "the calendars, to show or hide each (c, Esc close)"),
         PagerBinding(action: .help, keys: [.character("?")], summary: "this help"),
         PagerBinding(action: .redraw, keys: [.control(0x0C)], summary: "repaint the screen"),
         PagerBinding(action: .quit, keys: [.character("q"), .escape, .interrupt], summary: "quit"),

@@ -18,6 +18,8 @@ public struct PagerState {
         /// The selected day over the view (Enter): its events in full, scrolled by `scroll`,
         /// `highlightedEvent` the one the keys act on.
         case day
+        /// The list of calendars over the view (key `c`), the one at `calendarCursor` chosen.
+        case calendars
     }
 
     /// The three views the pager shows, cycled by `v`.
@@ -113,6 +115,13 @@ public struct PagerState {
     /// In the day view: the event the keys act on, an index into the day's events in the
     /// order the day view lists them.
     public private(set) var highlightedEvent = 0
+    /// The calendars the list of key `c` shows, in order: each with its index in the event
+    /// store and its name.
+    public private(set) var calendars: [(index: Int, name: String)] = []
+    /// The store's indices of the calendars left out of the views.
+    public private(set) var hiddenCalendars: Set<Int> = []
+    /// The row of the calendar list that Space or Enter shows or hides.
+    public private(set) var calendarCursor = 0
 
     /// The calendar months are stepped and found in.
     public let calendar: MonthCalendar
@@ -150,6 +159,14 @@ public struct PagerState {
     /// The first month on the screen.
     public var current: Month { index.current }
 
+    /// Sets the calendars the list of key `c` shows, and those hidden at the start (`--only`,
+    /// `--hide`).
+    public mutating func setCalendars(_ calendars: [(index: Int, name: String)], hidden: Set<Int>) {
+        self.calendars = calendars
+        hiddenCalendars = hidden
+        calendarCursor = 0
+    }
+
     /// Sets today's day number (the date changed at midnight); the highlight follows it.
     /// - returns: whether it changed.
     @discardableResult
@@ -183,6 +200,8 @@ public struct PagerState {
             return handleAgenda(key)
         case .day:
             return handleDay(key)
+        case .calendars:
+            return handleCalendars(key)
         }
     }
 
@@ -276,6 +295,40 @@ public struct PagerState {
             if starts[highlightedEvent] < scroll { scroll = starts[highlightedEvent] }
         } else if scroll > 0 {
             scroll -= 1
+        }
+    }
+
+    /// In the list of calendars: j, k (Down, Up) choose a row, Space, Enter or x shows or
+    /// hides it, a digit 1-9 the calendar of that row; c and Esc close it, q and Ctrl-C quit.
+    private mutating func handleCalendars(_ key: Key) -> Outcome {
+        func toggle(_ row: Int) {
+            guard calendars.indices.contains(row) else { return }
+            let index = calendars[row].index
+            if hiddenCalendars.remove(index) == nil { hiddenCalendars.insert(index) }
+        }
+        switch key {
+        case .escape, .character("c"):
+            screen = .months
+            return .draw
+        case .interrupt, .character("q"):
+            return .quit
+        case .character(" "), .enter, .character("x"):
+            toggle(calendarCursor)
+            return .draw
+        case .down, .character("j"):
+            calendarCursor = min(max(0, calendars.count - 1), calendarCursor + 1)
+            return .draw
+        case .up, .character("k"):
+            calendarCursor = max(0, calendarCursor - 1)
+            return .draw
+        case .character(let character):
+            if let digit = character.wholeNumberValue, character.isASCII, digit >= 1 {
+                toggle(digit - 1)
+                calendarCursor = min(max(0, calendars.count - 1), digit - 1)
+            }
+            return .draw
+        default:
+            return .draw
         }
     }
 
@@ -395,13 +448,19 @@ public struct PagerState {
         case .agenda:
             screen = .agenda
             scroll = 0
+        case .calendars:
+            if calendars.isEmpty {
+                message = Message(text: "no calendars configured (see CONFIGURATION in the manual)", isError: false)
+            } else {
+                screen = .calendars
+            }
         case .help:
             screen = .help
             scroll = 0
         case .redraw: return .redraw
         case .quit: return .quit
         }
-        if ![.cycleView, .help, .agenda, .openDay].contains(action) { scroll = 0 }
+        if ![.cycleView, .help, .agenda, .openDay, .calendars].contains(action) { scroll = 0 }
         if capped, message == nil {
             message = Message(text: "count capped at \(Self.maximumCount)", isError: false)
         }

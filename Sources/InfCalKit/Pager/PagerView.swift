@@ -23,6 +23,8 @@ public struct PagerView {
     public var events: EventStore?
     /// Formats the agenda's lines (the locale's weekday names).
     public var agendaPrinter = AgendaPrinter(locale: nil, width: nil)
+    /// Whether calendars' colours are drawn as 24-bit.
+    public var trueColor = false
 
     /// Lines of the grid block: title, weekday header and six weeks.
     public static let gridLines = 8
@@ -54,6 +56,7 @@ public struct PagerView {
         self.init(renderer: renderer, highlightToday: configuration.color, columns: fixed,
                   box: configuration.page.box, weekendDays: configuration.page.weekendDays)
         agendaPrinter = AgendaPrinter(locale: configuration.locale, width: nil)
+        trueColor = configuration.trueColor
     }
 
     /// Months side by side in the strip on a screen `width` cells wide.
@@ -84,6 +87,7 @@ public struct PagerView {
     func monthPage(for state: PagerState) -> MonthPage {
         var page = MonthPage(renderer: marking(state), box: box, weekendDays: weekendDays, color: highlightToday)
         page.marks = true
+        page.trueColor = trueColor
         return page
     }
 
@@ -260,6 +264,8 @@ public struct PagerView {
             frame.lines[statusRow] = Self.fit(status, width: lastWidth)
             return frame
         }
+        // The list of key `c` decides what every view shows.
+        if let events, events.hidden != state.hiddenCalendars { events.hidden = state.hiddenCalendars }
         let body: Body
         switch self.body(for: state, room: room) {
         case .success(let made): body = made
@@ -294,12 +300,20 @@ public struct PagerView {
             }
             position.append("Enter or Esc closes")
             frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth, hints: false)
+        } else if case .calendars = state.screen {
+            let overlay = calendarList(for: state)
+            let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room,
+                                     scroll: max(0, state.calendarCursor - overlay.visibleLines(in: room) + 1), box: box)
+            for row in 0..<min(room.rows, drawn.count) { frame.lines[row] = drawn[row] }
+            frame.lines[statusRow] = statusLine(for: state, position: [hiddenNote(state) ?? "all calendars shown",
+                                                                       "Space shows or hides", "c or Esc closes"], width: lastWidth)
         } else if case .prompt(let text) = state.screen {
             let prompt = Self.fit(Self.promptLabel + text, width: lastWidth)
             frame.lines[statusRow] = prompt
             frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
         } else {
             var position = [body.position, "[" + state.view.label + "]"]
+            if let hidden = hiddenNote(state) { position.insert(hidden, at: 1) }
             if body.lines.count > room.rows {
                 position.append("lines \(scroll + 1)-\(scroll + room.rows)/\(body.lines.count)")
             }
@@ -313,7 +327,26 @@ public struct PagerView {
         let month = state.current
         let title = renderer.names.title(of: month)
         guard let events else { return AgendaOverlay(title: title, lines: ["no events: start infcal with --events FILE"]) }
-        return AgendaOverlay(title: title, lines: events.occurrences(startingOn: month.firstDay..<month.endDay).map(agendaPrinter.line))
+        // The overlay cuts its lines to the screen by their text, so they carry no colour.
+        var printer = agendaPrinter
+        printer.calendarWidth = events.calendarWidth
+        return AgendaOverlay(title: title, lines: events.occurrences(startingOn: month.firstDay..<month.endDay).map(printer.line))
+    }
+
+    /// The list of calendars (key `c`): a row each, `[x]` shown or `[ ]` hidden, the chosen
+    /// one marked `>`, numbered for the digit keys.
+    func calendarList(for state: PagerState) -> AgendaOverlay {
+        let rows = state.calendars.enumerated().map { row, calendar in
+            (row == state.calendarCursor ? "> " : "  ") + (state.hiddenCalendars.contains(calendar.index) ? "[ ] " : "[x] ")
+                + (row < 9 ? "\(row + 1) " : "  ") + InertText.forView(calendar.name)
+        }
+        return AgendaOverlay(title: "Calendars", lines: rows)
+    }
+
+    /// What the status line says when calendars are hidden ("2 of 5 calendars hidden"), or nil.
+    func hiddenNote(_ state: PagerState) -> String? {
+        let hidden = state.calendars.filter { state.hiddenCalendars.contains($0.index) }.count
+        return hidden == 0 ? nil : "\(hidden) of \(state.calendars.count) calendar\(state.calendars.count == 1 ? "" : "s") hidden"
     }
 
     /// The day view of the state's selected day in a box over the page, and the line each of

@@ -18,6 +18,14 @@ public struct AgendaPrinter {
     public var listedFrom: Int?
     /// The mark of an occurrence under way when the list starts.
     public static let continuing = "(continuing)"
+    /// The width of the calendars' names, a column before the summary; 0 for no column (no
+    /// calendar of the run has a name).
+    public var calendarWidth = 0
+    /// Whether the calendar's name and the summary are drawn in the calendar's colour, and
+    /// how: nil for no colour, else whether the terminal shows 24-bit colour.
+    public var colors: Bool?
+    /// Whether each line ends in a tab and the UID.
+    public var showsUID = false
 
     /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
     public init(locale: Locale?, width: Int?) {
@@ -39,12 +47,31 @@ public struct AgendaPrinter {
         let civil = CivilTime.day(ofSeconds: occurrence.start)
         let date = CivilTime.date(ofDay: civil)
         let weekday = DayNumber.weekday(CivilTime.dayNumber(ofCivilDay: civil))
-        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
-        var text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
-            + Self.padded(times(occurrence), to: Self.timeWidth) + "  " + summary
-        if let listedFrom, occurrence.startDay < listedFrom { text += "  " + Self.continuing }
-        guard let width else { return text }
-        return DisplayWidth.prefix(of: text, fitting: width)
+        let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
+            + Self.padded(times(occurrence), to: Self.timeWidth) + "  "
+        let mark = listedFrom.map { occurrence.startDay < $0 } == true ? "  " + Self.continuing : ""
+        if showsUID { return finished(lead, occurrence, cut: { $0 }) + "\t" + InertText.forView(occurrence.uid) }
+        return finished(lead, occurrence, cut: { text in
+            let marked = text + mark
+            return width.map { DisplayWidth.prefix(of: marked, fitting: $0) } ?? marked
+        })
+    }
+
+    /// `lead` and then the calendar's name (in its column) and the summary of `occurrence`,
+    /// `cut` to the line's width, and coloured after `lead` where the calendar has a colour.
+    func finished(_ lead: String, _ occurrence: Occurrence, cut: (String) -> String) -> String {
+        let summary = occurrence.shownSummary
+        var name = ""
+        if calendarWidth > 0 {
+            name = InertText.forView(occurrence.calendarName ?? "")
+            name += String(repeating: " ", count: max(0, calendarWidth - DisplayWidth.of(name))) + "  "
+        }
+        // With --uid the line is for programs: whole, uncoloured, the UID after a tab.
+        if showsUID { return lead + name + summary + "\t" + InertText.forView(occurrence.uid) }
+        let text = cut(lead + name + summary)
+        guard let trueColor = colors, let color = occurrence.color, text.count > lead.count else { return text }
+        let split = text.index(text.startIndex, offsetBy: lead.count)
+        return text[..<split] + color.foreground(trueColor: trueColor) + text[split...] + CalendarColor.defaultForeground
     }
 
     /// `text` with spaces after it to `width` characters; longer text is left whole.
@@ -75,10 +102,8 @@ public struct AgendaPrinter {
     /// summary, ` 2 Tue  09:00  Standup`, cut with `…` to `width` cells.
     public func dayLine(_ occurrence: Occurrence, day: String, width: Int) -> String {
         let weekday = DayNumber.weekday(occurrence.startDay)
-        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
-        let text = day + " " + weekdays[weekday - 1] + "  "
-            + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ") + summary
-        return DisplayWidth.truncated(text, to: width)
+        let lead = day + " " + weekdays[weekday - 1] + "  " + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ")
+        return finished(lead, occurrence, cut: { DisplayWidth.truncated($0, to: width) })
     }
 
     static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
@@ -98,7 +123,7 @@ public struct AgendaPrinter {
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
     /// byte by byte (the stream's hot path), cut to the width when there is one.
     func append(_ occurrence: Occurrence, to bytes: inout [UInt8]) {
-        guard width == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800,
+        guard width == nil, calendarWidth == 0, colors == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800,
               occurrence.lastDay == occurrence.startDay, listedFrom.map({ occurrence.startDay >= $0 }) ?? true else {
             bytes += line(occurrence).utf8
             bytes.append(0x0A)
@@ -134,7 +159,11 @@ public struct AgendaPrinter {
             }
         }
         bytes += [0x20, 0x20]
-        bytes += (occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)).utf8
+        bytes += occurrence.shownSummary.utf8
+        if showsUID {
+            bytes.append(0x09)
+            bytes += InertText.forView(occurrence.uid).utf8
+        }
         bytes.append(0x0A)
     }
 
@@ -142,6 +171,13 @@ public struct AgendaPrinter {
     /// `bounds`, in blocks of about 64 KiB, and stops early once `store` can hold no more.
     public func print<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
                                                bounds: MonthBounds, to sink: ByteSink) throws {
+        var printer = self
+        printer.showsUID = plan.showsUID
+        try printer.printLines(months, store: store, plan: plan, bounds: bounds, to: sink)
+    }
+
+    private func printLines<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
+                                                     bounds: MonthBounds, to sink: ByteSink) throws {
         var block: [UInt8] = []
         block.reserveCapacity(Self.blockSize + 4096)
         var printer = self

@@ -98,6 +98,8 @@ public struct MonthPage {
     public let weekendDays: Set<Int>
     /// Whether escape sequences set today and the weekend apart.
     public let color: Bool
+    /// Whether calendars' colours are drawn as 24-bit rather than the nearest of 256.
+    public var trueColor = false
     /// The occurrences touching each day of the month drawn (day number to occurrences): each
     /// day cell lists them under its number (see `DayCellEvents`), and with colour the numbers
     /// of days with events are bold and underlined. Empty without events.
@@ -247,21 +249,28 @@ public struct MonthPage {
     /// column): each day's events, one a line, a space from the cell's left line.
     func eventLines(_ grid: MonthGrid, week: Int, inside: Int, room: Int, left: String, blankLine: String) -> [String] {
         let pad = inside > 2 ? 1 : 0
-        var cells: [[String]] = []
+        var cells: [[(text: String, color: CalendarColor?)]] = []
         for column in 0..<7 {
             guard let cell = grid.cell(week: week, column: column), let occurrences = events[cell.day] else {
                 cells.append([])
                 continue
             }
-            cells.append(DayCellEvents.lines(occurrences, day: cell.day, width: inside - pad, height: room))
+            cells.append(DayCellEvents.coloredLines(occurrences, day: cell.day, width: inside - pad, height: room))
         }
         guard cells.contains(where: { !$0.isEmpty }) else { return Array(repeating: blankLine, count: room) }
         let start = left + box.vertical
         return (0..<room).map { line in
             var text = start
             for column in 0..<7 {
-                let entry = line < cells[column].count ? String(repeating: " ", count: pad) + cells[column][line] : ""
-                text += entry + String(repeating: " ", count: max(0, inside - DisplayWidth.of(entry))) + box.vertical
+                let entry: (text: String, color: CalendarColor?) = line < cells[column].count ? cells[column][line] : ("", nil)
+                let gap = String(repeating: " ", count: max(0, inside - pad - DisplayWidth.of(entry.text)))
+                text += String(repeating: " ", count: pad)
+                if color, let shade = entry.color, !entry.text.isEmpty {
+                    text += shade.foreground(trueColor: trueColor) + entry.text + CalendarColor.defaultForeground
+                } else {
+                    text += entry.text
+                }
+                text += gap + box.vertical
             }
             return text
         }
