@@ -34,7 +34,9 @@ import Testing
                                   environment: MonthPageEndToEndTests.utf8, firstFrame: "April 2014")
         let status = { (screen: TerminalScreen) in screen.line(screen.rows - 1) }
         try session.send("g2014-04-10\r\r")
-        #expect(session.waitFor { $0.contains("Thursday 10 April 2014") && $0.contains("day 2 of 3") }, "\(session.screen.text)")
+        // Waits for the whole frame: the status line is its last line written.
+        #expect(session.waitFor { $0.contains("Thursday 10 April 2014") && $0.contains("day 2 of 3") && status($0).contains("Enter or Esc closes") },
+                "\(session.screen.text)")
         #expect(session.screen.contains("> all day, 2014-04-09 → 2014-04-11  Another Event"))
         #expect(session.screen.contains("2014-04-09 09:30 → 2014-04-12 10:30  An Event"))
         #expect(session.screen.contains("First line of a long description"))
