@@ -94,8 +94,8 @@ public enum HelpText {
         every view, with its name and colour; --only and --hide choose calendars.
 
         infcal add [DATE] [TIME[-TIME]] SUMMARY... adds an event (to the default
-        calendar, $XDG_DATA_HOME/infcal/calendar.ics, which every view then reads);
-        infcal edit UID and infcal delete UID change one; --agenda --uid shows UIDs.
+        calendar, else $XDG_DATA_HOME/infcal/calendar.ics, which every view then
+        reads); infcal edit UID and delete UID change one; --agenda --uid shows UIDs.
 
         Exit status: 0 success (also when the reader of the output goes away),
         1 runtime error (such as a failed write), 64 usage error, 65 events skipped

@@ -100,7 +100,7 @@ public enum EventWrite {
     public static func adding(_ event: NewEvent, uid: String, stamp: Int, zone: WritingZone,
                               to data: [UInt8]) throws(Refusal) -> [UInt8] {
         var components: [[String]] = []
-        if let name = event.zoneName, let timeZone = zone.zone, !ICalLayout(data).hasTimeZone(name) {
+        if let name = event.zoneName, let timeZone = zone.zone, !ICalLayout.mentionsTimeZone(name, in: data) {
             // From 1970 (or the event's start, when earlier) and without end, so that the
             // VTIMEZONE serves every later event of the file that names the zone too.
             components.append(TimeZoneText.lines(for: timeZone, from: min(0, zone.utc(ofLocal: event.start.seconds)), through: nil))
