@@ -32,7 +32,7 @@ let package = Package(
         // The benchmark (`swift run -c release infcal-bench`): it builds the release
         // infcal itself and times whole processes; InfCalKit only for the in-process measures.
         .executableTarget(name: "infcal-bench", dependencies: ["InfCalKit", "InfCalPTY", "InfCalProcess"]),
-        .testTarget(name: "InfCalKitTests", dependencies: ["InfCalKit"]),
+        .testTarget(name: "InfCalKitTests", dependencies: ["InfCalKit", "InfCalRemote"]),
         .testTarget(name: "InfCalEndToEndTests", dependencies: ["infcal", "infcal-fetch", "InfCalTerminal", "InfCalPTY", "InfCalProcess"]),
     ]
 )

@@ -20,20 +20,26 @@ public enum InfCal {
         let configuration: Configuration?
         let events: EventSettings?
         let environment = currentEnvironment()
+        if let first = arguments.first, let subcommand = Subcommand.named(first) {
+            return WriteRun.run(subcommand, Array(arguments.dropFirst()), environment: environment, output: standardOutput)
+        }
         do {
             raw = try ArgumentParser.parse(arguments)
             // --help, --version and --completions answer before anything else is resolved, so
             // other options' values do not matter then.
             special = try Configuration.specialMode(of: raw)
             if special == nil {
-                let resolved = try Configuration.resolve(raw, environment: environment)
-                configuration = resolved
-                events = try Configuration.resolveEvents(raw, environment: environment, configuration: resolved)
+                let (file, config) = try ConfigRun.load(raw, environment: environment)
+                let resolved = try Configuration.resolve(raw, config: config, file: file, environment: environment)
+                configuration = resolved.configuration
+                events = resolved.events
             } else {
                 (configuration, events) = (nil, nil)
             }
+        } catch let error as ConfigError {
+            return fail(error.description, status: ExitStatus.config)
         } catch {
-            return fail(error.description, status: ExitStatus.usage)
+            return fail("\(error)", status: ExitStatus.usage)
         }
         do {
             guard let configuration, let events else {
@@ -66,7 +72,8 @@ public enum InfCal {
                     try pages.print(configuration.months(), to: standardOutput)
                 } else if let store {
                     var printer = configuration.makePrinter()
-                    printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale)
+                    printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale,
+                                                  trueColor: configuration.trueColor)
                     try printer.print(configuration.months(), to: standardOutput)
                 } else {
                     try configuration.printMonths(to: standardOutput)
@@ -116,6 +123,7 @@ public enum InfCal {
             keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
         environment.displayZone = DisplayZone { Platform.localOffset(atUTC: $0) }
+        environment.defaultCalendarExists = environment.defaultCalendarPath.map(Platform.exists) ?? false
         return environment
     }
 

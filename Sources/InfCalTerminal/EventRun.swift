@@ -1,5 +1,6 @@
 import Foundation
 import InfCalKit
+import InfCalRemote
 
 /// Reading the event sources of a run and printing the agenda: the part of the run that
 /// touches files for events.
@@ -77,10 +78,12 @@ enum EventRun {
     /// a link to one, and one that cannot be read there is a `failure` (warned about), not the
     /// end of the run. A file over `InputLimits.fileBytes` is a failure wherever it is. A
     /// subscription is read from its cached copy, which this does not find yet: it is skipped.
+    /// The sources of `skipping` (indices) are not read.
     /// - throws: `Unreadable` for the first missing or unreadable source.
-    static func read(_ sources: [CalendarSource], cache: EventCache? = nil, window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
+    static func read(_ sources: [CalendarSource], skipping: Set<Int> = [], cache: EventCache? = nil,
+                     window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
-        for (index, calendarSource) in sources.enumerated() {
+        for (index, calendarSource) in sources.enumerated() where !skipping.contains(index) {
             guard let source = calendarSource.path else { continue }
             // Only a regular file or a directory keeps its bytes for the next run; a FIFO or a
             // device is read afresh every time.
@@ -131,7 +134,8 @@ enum EventRun {
     }
 
     /// The warnings for `files`, one line each (without "infcal: "), and how many problems
-    /// `--strict` counts (skipped events, files with no calendar data).
+    /// `--strict` counts (skipped events, files with no calendar data or not read, structural
+    /// errors read past).
     static func warnings(_ files: [SourceFile]) -> (lines: [String], problems: Int) {
         var lines: [String] = []
         var problems = 0
@@ -152,6 +156,8 @@ enum EventRun {
                              + (more > 0 ? " (and \(more) more event\(more == 1 ? "" : "s") skipped in this file)" : ""))
                 problems += file.skipped.count
             }
+            for problem in file.problems { lines.append("\(InertText.echo(source.name, limit: 400)):\(problem.line): \(problem.message)") }
+            problems += file.problems.count
             for note in file.notes { lines.append("\(InertText.echo(source.name, limit: 400)):\(note.line): \(note.message)") }
         }
         return (lines, problems)
@@ -201,7 +207,10 @@ enum EventRun {
         let files: [SourceFile]
         do {
             let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
-            files = try read(sources, cache: eventCache, window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
+            // The pager can show a hidden calendar again, so it reads them all.
+            let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
+            files = try read(sources, skipping: skipping, cache: eventCache,
+                             window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
@@ -213,6 +222,7 @@ enum EventRun {
                                          status: ExitStatus.dataError))
         }
         let store = makeStore(files, sources: sources, display: environment.displayZone)
+        store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
         // The process's exit reclaims the events at once; released one by one as the run
         // returns, they would cost more than decoding them did.
         InfCal.keptUntilExit.append(store)
@@ -229,8 +239,10 @@ enum EventRun {
         if configuration.json {
             try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         } else {
-            try AgendaPrinter(locale: configuration.locale, width: plan.width)
-                .print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+            var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
+            printer.calendarWidth = store.calendarWidth
+            printer.colors = configuration.color ? configuration.trueColor : nil
+            try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)
     }
@@ -240,6 +252,8 @@ enum EventRun {
     static func reread(_ settings: EventSettings, environment: RunEnvironment) -> EventStore? {
         let sources = RemoteCalendars.localSources(settings.sources, cache: RemoteCalendars.cache())
         guard let files = try? read(sources) else { return nil }
-        return makeStore(files, sources: sources, display: environment.displayZone)
+        let store = makeStore(files, sources: sources, display: environment.displayZone)
+        store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
+        return store
     }
 }

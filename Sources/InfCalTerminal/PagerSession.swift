@@ -49,6 +49,12 @@ final class PagerSession {
         self.view = view
         followsClock = configuration.todayFollowsClock
         mouse = configuration.page.mouse
+        if let events { state.setCalendars(Self.namedCalendars(events), hidden: events.hidden) }
+    }
+
+    /// The calendars of `events` that have a name, for the list of key `c`.
+    static func namedCalendars(_ events: EventStore) -> [(index: Int, name: String)] {
+        events.calendars.enumerated().compactMap { index, calendar in calendar.name.map { (index, $0) } }
     }
 
     /// Runs the pager until a quit key or a signal and returns the exit status; the terminal
@@ -89,7 +95,13 @@ final class PagerSession {
                 // A fresher copy arrived: the same months, repainted with its events.
                 self.fetch = nil
                 fetchLines = report.lines
-                if report.changed, let events = reload() { view.events = events }
+                if report.changed, let events = reload() {
+                    // The calendars hidden by name stay hidden in the fresher store.
+                    let hiddenNames = Set(state.calendars.filter { state.hiddenCalendars.contains($0.index) }.map(\.name))
+                    let calendars = Self.namedCalendars(events)
+                    state.setCalendars(calendars, hidden: events.hidden.union(calendars.filter { hiddenNames.contains($0.name) }.map(\.index)))
+                    view.events = events
+                }
                 continue
             }
 
@@ -103,8 +115,12 @@ final class PagerSession {
                 switch signal {
                 case .interrupt, .quit, .terminate, .hangUp:
                     return .signal(signal)
+                case .terminalStop where signals[next...].contains(.continue):
+                    // Continued already (fg came before the stop was handled): stopping now
+                    // would stop after the continue, for good.
+                    reenter = true
                 case .terminalStop:
-                    terminal.leave()
+                    Platform.ignoringTerminalOutputStops { terminal.leave() }
                     Platform.stopProcess(resumingCatch: .terminalStop)
                     // Back after fg: the SIGCONT that woke us is among these.
                     signals += Platform.drainSignals(signalPipe)
@@ -114,8 +130,9 @@ final class PagerSession {
                     // the terminal meanwhile.
                     reenter = true
                 default:
-                    // SIGWINCH: the next frame is composed for the new size.
-                    break
+                    // SIGWINCH: the next frame is composed for the new size, and the strip
+                    // keeps the selected day on it.
+                    state.room = view.room(for: state, size: terminal.size)
                 }
             }
             if reenter {
@@ -136,9 +153,8 @@ final class PagerSession {
                 keys = decoder.flush()
             }
             for key in keys {
-                // Screenfuls and scrolling depend on the size the terminal has now.
-                if state.needsRoom(for: key) { state.room = view.room(for: state, size: terminal.size) }
-                switch state.handle(key) {
+                // Screenfuls, scrolling and clicks depend on the size the terminal has now.
+                switch view.handle(key, in: &state, size: terminal.size) {
                 case .quit: return .quit
                 case .redraw: shown = nil
                 case .draw: break

@@ -133,6 +133,15 @@ public enum Platform {
     /// A failed system call's errno.
     public struct SystemError: Error {
         public let code: Int32
+
+        /// ENOENT: nothing at the path.
+        public var isMissing: Bool { code == ENOENT }
+        /// EISDIR: a directory where a file was wanted.
+        public var isDirectory: Bool { code == EISDIR }
+        /// `readBounded`'s "not a regular file".
+        public var isNotRegular: Bool { code == ReadLimit.notRegular }
+        /// `readBounded`'s "more bytes than the limit".
+        public var isTooLarge: Bool { code == ReadLimit.tooLarge }
     }
 
     /// The bytes of the file at `path` (or of standard input for `-`), at most

@@ -41,31 +41,34 @@ enum RemoteCalendars {
     /// when the URL named an account rather than one calendar, coloured by the server's
     /// calendar-color unless the config file gives a colour). A URL without a copy adds none.
     static func localSources(_ sources: [CalendarSource], cache: RemoteCache?) -> [CalendarSource] {
-        sources.flatMap { source -> [CalendarSource] in
-            guard case .url(let url) = source.location else { return [source] }
-            let name = name(of: source)
-            guard let cache, let meta = copy(of: name, url: url, in: cache) else { return [] }
-            let files = cache.files(for: name)
-            guard meta.kind == "caldav" else {
-                var local = source
-                local.location = .path(files.copy)
-                return [local]
+        sources.flatMap { localCopies(of: $0, cache: cache) }
+    }
+
+    /// The local sources of one source: itself, or the cached copies of a URL source.
+    private static func localCopies(of source: CalendarSource, cache: RemoteCache?) -> [CalendarSource] {
+        guard case .url(let url) = source.location else { return [source] }
+        let name = name(of: source)
+        guard let cache, let meta = copy(of: name, url: url, in: cache) else { return [] }
+        let files = cache.files(for: name)
+        guard meta.kind == "caldav" else {
+            var local = source
+            local.location = .path(files.copy)
+            return [local]
+        }
+        return Platform.entryNames(files.collections).compactMap { entry -> CalendarSource? in
+            let directory = files.collections + "/" + entry
+            guard case .success(let bytes) = Platform.readFile(directory + "/" + CalendarFiles.collectionFile),
+                  let collection = CacheMeta(bytes: bytes)?.message else { return nil }
+            var local = source
+            local.location = .path(directory)
+            if entry != "calendar" || collection["href"] == nil {
+                let label = collection["name"] ?? entry.removingPercentEncodingForDisplay
+                local.name = name + "/" + label
             }
-            return Platform.entryNames(files.collections).compactMap { entry -> CalendarSource? in
-                let directory = files.collections + "/" + entry
-                guard case .success(let bytes) = Platform.readFile(directory + "/" + CalendarFiles.collectionFile),
-                      let collection = CacheMeta(bytes: bytes)?.message else { return nil }
-                var local = source
-                local.location = .path(directory)
-                if entry != "calendar" || collection["href"] == nil {
-                    let label = collection["name"] ?? entry.removingPercentEncodingForDisplay
-                    local.name = name + "/" + label
-                }
-                if source.color == nil, let color = collection["color"].flatMap(CalendarColor.init(property:)) {
-                    local.color = color
-                }
-                return local
+            if source.color == nil, let color = collection["color"].flatMap(CalendarColor.init(property:)) {
+                local.color = color
             }
+            return local
         }
     }
 

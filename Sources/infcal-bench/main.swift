@@ -109,19 +109,21 @@ func main() -> Int32 {
             benchmark.measureCache()
         } else {
             if !options.eventsOnly {
-                log("1-2/7 streams and memory")
+                log("1-2/8 streams and memory")
                 benchmark.measureStreams()
-                log("3/7 start-up")
+                log("3/8 start-up")
                 benchmark.measureStartUp()
-                log("4/7 pager")
+                log("4/8 pager")
                 benchmark.measurePager(help: help)
-                log("5/7 every calendar")
+                log("5/8 every calendar")
                 benchmark.measureCalendars()
             }
-            log("6/7 events")
+            log("6/8 events")
             benchmark.measureEvents()
-            log("7/7 the parsed-event cache")
+            log("7/8 the parsed-event cache")
             benchmark.measureCache()
+            log("8/8 day view and search")
+            benchmark.measureDayView()
         }
 
         print("infcal-bench: \(infcal) (\(options.infcal == nil ? ReleaseBuild.commandLine : "given with --infcal")), "

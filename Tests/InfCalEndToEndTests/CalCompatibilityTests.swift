@@ -153,6 +153,10 @@ import Testing
         #expect(!one.stdout.isEmpty)
     }
 
+    /// The examples directory: an events file and a config file naming it.
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples").path
+
     /// A value each option that takes one accepts, with what else it needs to print.
     static let sampleValues: [String: (value: String, rest: [String])] = [
         "from": ("2024-05", ["--forward", "1"]), "forward": ("2", []), "backward": ("2", []),
@@ -163,8 +167,10 @@ import Testing
         "week-numbers": ("locale", ["--forward", "1"]), "color": ("always", ["--forward", "1"]),
         "today": ("2024-03-09", ["--forward", "1"]), "completions": ("fish", []),
         "width": ("40", ["--wall", "--forward", "1"]), "reform": ("1752", ["--from", "1752-09", "--forward", "1"]),
-        "events": (URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                    .deletingLastPathComponent().appendingPathComponent("examples/holidays.ics").path, ["--forward", "1"]),
+        "events": (examples + "/holidays.ics", ["--forward", "1"]),
+        "config": (examples + "/config", ["--forward", "1"]),
+        "only": ("holidays", ["--config", examples + "/config", "--forward", "1"]),
+        "hide": ("holidays", ["--config", examples + "/config", "--forward", "1"]),
     ]
 
     /// Every option that takes a value takes it as `--opt=value` and as `--opt value` (and a

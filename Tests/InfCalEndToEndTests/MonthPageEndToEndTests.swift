@@ -121,8 +121,13 @@ import Testing
         #expect(session.waitFor { $0.line(23).hasPrefix("February 2024 - July 2024  [strip]") })
         try session.send("v")
         #expect(session.waitFor { $0.line(23).hasPrefix("2024  [year page]  lines 1-23/36") })
+        // 30 weeks after 2024-02-15 is 2024-09-12 (Python's datetime), on the screen's last
+        // line; a week later the page scrolls a line.
+        try session.send("30j")
+        #expect(session.waitFor { $0.line(23).hasPrefix("2024  [year page]  lines 1-23/36") && $0.reversedTexts == ["12"] })
         try session.send("j")
-        #expect(session.waitFor { $0.line(23).hasPrefix("2024  [year page]  lines 2-24/36") })
+        #expect(session.waitFor { $0.line(23).hasPrefix("2024  [year page]  lines 2-24/36") && $0.reversedTexts == ["19"] },
+                "\(session.screen.text)")
     }
 
     /// Alt+key arrives as Esc and the key in one write: it must not quit.

@@ -44,7 +44,10 @@ import Testing
 
     /// The screen line of the day numbered `day` in column `column`.
     static func numberRow(_ screen: TerminalScreen, day: Int, column: Int) -> Int? {
-        (0..<screen.rows).first { cell(screen, row: $0, column: column).trimmingCharacters(in: .whitespaces) == String(day) }
+        // The selected day's number stands in brackets.
+        (0..<screen.rows).first {
+            [String(day), "[\(day)]"].contains(cell(screen, row: $0, column: column).trimmingCharacters(in: .whitespaces))
+        }
     }
 
     /// At 100x30 a cell is 13 cells inside and 2 lines under its number: the lines below were

@@ -70,15 +70,20 @@ import Testing
         #expect(session.waitFor { $0.line(23).contains("count: 3") })
         try Self.press("n", in: session, expect: "May 2024")
         try Self.press("10P", in: session, expect: "May 2014")
-        try Self.press("12\u{1B}[C", in: session, expect: "May 2015")
+        // Seven times Down is seven weeks: 2014-05-15 to 2014-07-03, which the strip's two
+        // months show from June.
+        try Self.press("7\u{1B}[B", in: session, expect: "June 2014")
     }
 
     @Test func arrowKeySplitAcrossTwoWrites() throws {
-        let session = try Self.start(["--columns", "1"])
+        let session = try Self.start([])
         // The second half comes well within the 50 ms the pager waits after an Esc.
+        // PageDown (ESC [ 6 ~) and Left in its SS3 form (ESC O D), each split after the Esc.
         try session.send([0x1B, UInt8(ascii: "[")])
         session.pump(timeout: 0.01)
-        try Self.press("C", in: session, expect: "March 2024")
+        try Self.press("6~", in: session, expect: "March 2024")
+        try session.send("14h")
+        #expect(session.waitFor { $0.reversedTexts == [" 1"] || $0.reversedTexts == ["1"] })
         try session.send([0x1B])
         session.pump(timeout: 0.01)
         try Self.press("OD", in: session, expect: "February 2024")
@@ -130,11 +135,16 @@ import Testing
         #expect(!session.screen.contains("need 20x9"))
     }
 
-    @Test func todayIsHighlightedWithColor() throws {
-        let session = try Self.start(["--columns", "1", "--color", "always"])
-        #expect(session.screen.reversedTexts == ["15"])
-        try Self.press("n", in: session, expect: "March 2024")
-        #expect(session.screen.reversedTexts == [])
+    @Test func theSelectedDayIsReversedWithColourOrWithout() throws {
+        for colour in ["always", "never"] {
+            let session = try Self.start(["--columns", "1", "--color", colour])
+            #expect(session.screen.reversedTexts == ["15"])
+            // The selected day keeps its number in the next month.
+            try Self.press("n", in: session, expect: "March 2024")
+            #expect(session.screen.reversedTexts == ["15"])
+            try session.send("q")
+            #expect(session.waitForExit() == .exited(0))
+        }
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])

@@ -94,9 +94,11 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         var decoder = KeyDecoder()
         #expect(decoder.feed(bytes("\u{1B}[<64;10;5M")) == [.wheelUp])
         #expect(decoder.feed(bytes("\u{1B}[<65;100;40M")) == [.wheelDown])
-        // Ctrl held (16) is still the wheel; a click and its release are not keys.
+        // Ctrl held (16) is still the wheel; a press of the left button is a click at its cell
+        // (the report counts from 1), its release nothing, another button nothing.
         #expect(decoder.feed(bytes("\u{1B}[<81;1;1M")) == [.wheelDown])
-        #expect(decoder.feed(bytes("\u{1B}[<0;3;4M\u{1B}[<0;3;4m")) == [.unknown, .unknown])
+        #expect(decoder.feed(bytes("\u{1B}[<0;3;4M\u{1B}[<0;3;4m")) == [.click(ScreenPosition(row: 3, column: 2)), .unknown])
+        #expect(decoder.feed(bytes("\u{1B}[<2;3;4M\u{1B}[<0;0;4M")) == [.unknown, .unknown])
         // Split across reads.
         #expect(decoder.feed(bytes("\u{1B}[<6")) == [])
         #expect(decoder.feed(bytes("5;2;2M")) == [.wheelDown])

@@ -16,7 +16,16 @@ import Testing
         let view = PagerView(configuration: configuration)
         let state = PagerState(calendar: configuration.calendar, start: configuration.start, bounds: configuration.bounds,
                                today: configuration.today, view: configuration.page.initialView)
-        return view.frame(for: state, size: size)
+        // Today and the selected day are attributes in the pager, with colour or without:
+        // the layout is read without them.
+        var frame = view.frame(for: state, size: size)
+        frame.lines = frame.lines.map(plain)
+        return frame
+    }
+
+    /// `line` without its SGR escape sequences.
+    static func plain(_ line: String) -> String {
+        line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     }
 
     /// The columns where `line` has a vertical line of the grid.
@@ -223,7 +232,7 @@ import Testing
          │        4 │        5 │        6 │        7 │        8 │        9 │       10 │
          │          │          │          │          │          │          │          │
          ├──────────┼──────────┼──────────┼──────────┼──────────┼──────────┼──────────┤
-         │       11 │       12 │       13 │       14 │       15 │       16 │       17 │
+         │       11 │       12 │       13 │       14 │      [15]│       16 │       17 │
          │          │          │          │          │          │          │          │
          ├──────────┼──────────┼──────────┼──────────┼──────────┼──────────┼──────────┤
          │       18 │       19 │       20 │       21 │       22 │       23 │       24 │
@@ -249,7 +258,7 @@ import Testing
          │        5 │        6 │        7 │        8 │        9 │       10 │       11 │
          │          │          │          │          │          │          │          │
          ├──────────┼──────────┼──────────┼──────────┼──────────┼──────────┼──────────┤
-         │       12 │       13 │       14 │       15 │       16 │       17 │       18 │
+         │       12 │       13 │       14 │      [15]│       16 │       17 │       18 │
          │          │          │          │          │          │          │          │
          ├──────────┼──────────┼──────────┼──────────┼──────────┼──────────┼──────────┤
          │       19 │       20 │       21 │       22 │       23 │       24 │       25 │
@@ -275,7 +284,7 @@ import Testing
          │        4 │        5 │        6 │        7 │        8 │        9 │       10 │
          │          │          │          │          │          │          │          │
          ├──────────┼──────────┼──────────┼──────────┼──────────┼──────────┼──────────┤
-         │       11 │       12 │       13 │       14 │       15 │       16 │       17 │
+         │       11 │       12 │       13 │       14 │      [15]│       16 │       17 │
          │          │          │          │          │          │          │          │
          ├──────────┼──────────┼──────────┼──────────┼──────────┼──────────┼──────────┤
          │       18 │       19 │       20 │       21 │       22 │       23 │       24 │
@@ -301,7 +310,7 @@ import Testing
          │        3 │        4 │        5 │        6 │        7 │        8 │        9 │
          │          │          │          │          │          │          │          │
          ├──────────┼──────────┼──────────┼──────────┼──────────┼──────────┼──────────┤
-         │       10 │       11 │       12 │       13 │       14 │       15 │       16 │
+         │       10 │       11 │       12 │       13 │       14 │      [15]│       16 │
          │          │          │          │          │          │          │          │
          ├──────────┼──────────┼──────────┼──────────┼──────────┼──────────┼──────────┤
          │       17 │       18 │       19 │       20 │       21 │       22 │       23 │

@@ -41,20 +41,25 @@ import Testing
         #expect(!none.joined().contains("Market"))
     }
 
-    @Test func stripAndYearPageMarkWithColour() throws {
+    @Test func stripAndYearPageMarkEventsTodayAndTheSelection() throws {
         var view = F.view(columns: 1, highlight: true)
         view.events = Self.store()
-        for viewKind in [PagerState.View.strip, .yearPage] {
-            let state = try F.state(view: viewKind)
-            let text = view.frame(for: state, size: TerminalSize(columns: 80, rows: 40)).lines.joined(separator: "\n")
-            #expect(text.contains("\u{1B}[1;4m3\u{1B}[22;24m"), "\(viewKind)")
-            #expect(text.contains("\u{1B}[7m\u{1B}[1;4m15\u{1B}[22;24m\u{1B}[27m"), "\(viewKind)")
-            #expect(text.components(separatedBy: "\u{1B}[1;4m").count - 1 == 2, "\(viewKind)")
-        }
         var plainView = F.view(columns: 1, highlight: false)
         plainView.events = Self.store()
-        let plain = plainView.frame(for: try F.state(view: .strip), size: TerminalSize(columns: 80, rows: 40))
-        #expect(!plain.lines.joined().contains("\u{1B}"))
+        for viewKind in [PagerState.View.strip, .yearPage] {
+            var state = try F.state(view: viewKind)
+            let size = TerminalSize(columns: 80, rows: 40)
+            let text = view.frame(for: state, size: size).lines.joined(separator: "\n")
+            // SGR 1 bold: a day with events; 4 underline: today; 7 reverse: the selected day.
+            #expect(text.contains(" \u{1B}[1m3\u{1B}[22m"), "\(viewKind)")
+            #expect(text.contains("\u{1B}[4m\u{1B}[1m\u{1B}[7m15\u{1B}[27m\u{1B}[22m\u{1B}[24m"), "\(viewKind)")
+            #expect(text.components(separatedBy: "\u{1B}[1m").count - 1 == 2, "\(viewKind)")
+            // Without colour nothing is lost: bold, underline and reverse are attributes.
+            #expect(plainView.frame(for: state, size: size) == view.frame(for: state, size: size), "\(viewKind)")
+            F.type("l", into: &state)
+            let moved = view.frame(for: state, size: size).lines.joined(separator: "\n")
+            #expect(moved.contains("\u{1B}[4m\u{1B}[1m15\u{1B}[22m\u{1B}[24m \u{1B}[7m16\u{1B}[27m"), "\(viewKind)")
+        }
     }
 
     @Test func agendaKeyStates() throws {
@@ -99,7 +104,7 @@ import Testing
         let state = PagerState(calendar: configuration.calendar, start: configuration.start, bounds: configuration.bounds,
                                today: configuration.today, view: configuration.page.initialView)
         let frame = view.frame(for: state, size: TerminalSize(columns: 100, rows: 30))
-        let text = frame.lines.map(MonthPage.trimmed).joined(separator: "\n")
+        let text = frame.lines.map { MonthPage.trimmed(MonthPageTests.plain($0)) }.joined(separator: "\n")
         #expect(text.contains("│ Easter Sund…│"))
         let readme = try String(contentsOf: DocumentationTests.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("```\n" + text + "\n```"))

@@ -11,14 +11,14 @@ import Testing
         #expect(state.position == (2024, 3))
         F.type("pp", into: &state)
         #expect(state.position == (2024, 1))
-        for key: Key in [.right, .down, .pageDown, .enter, .character(" "), .character("l"), .character("j")] {
+        for key: Key in [.pageDown, .character(" "), .wheelDown] {
             _ = state.handle(key)
         }
-        #expect(state.position == (2024, 8))
-        for key: Key in [.left, .up, .pageUp, .character("b"), .character("h"), .character("k")] {
+        #expect(state.position == (2024, 4))
+        for key: Key in [.pageUp, .character("b"), .wheelUp] {
             _ = state.handle(key)
         }
-        #expect(state.position == (2024, 2))
+        #expect(state.position == (2024, 1))
         #expect(state.message == nil)
     }
 
@@ -43,7 +43,7 @@ import Testing
         #expect(state.position == (2014, 5))
         F.type("2", into: &state)
         #expect(state.count == 2)
-        _ = state.handle(.left)
+        _ = state.handle(.pageUp)
         #expect(state.position == (2014, 3))
         // A count of 0 moves nothing (the issue saw 0n move a month).
         F.type("0n", into: &state)
@@ -305,5 +305,100 @@ import Testing
         // As a count of months does, it goes as far as the bound lets it: June 2030.
         #expect(pager.position == (2030, 6))
         #expect(pager.message?.text == PagerState.boundAfter)
+    }
+}
+
+/// The selected day: moves by days and weeks, pages turned where it leaves the screen, the
+/// bounds, counts, and the day number kept by moves of months. Expected days are Python's
+/// `datetime.date` arithmetic (`date(2024, 2, 15) + timedelta(weeks=2)` is 2024-02-29).
+@Suite struct PagerSelectionTests {
+    typealias F = PagerFixture
+
+    @Test func movesByDaysAndWeeksWithCounts() throws {
+        var state = try F.state()
+        #expect(state.selected == (try F.day(2024, 2, 15)))
+        F.type("3l", into: &state)
+        #expect(state.selected == (try F.day(2024, 2, 18)))
+        F.type("h", into: &state)
+        #expect(state.selected == (try F.day(2024, 2, 17)))
+        _ = state.handle(.right)
+        _ = state.handle(.left)
+        _ = state.handle(.left)
+        #expect(state.selected == (try F.day(2024, 2, 16)))
+        F.type("2j", into: &state)
+        // 2024-02-16 + 2 weeks = 2024-03-01: the page turns to March.
+        #expect(state.selected == (try F.day(2024, 3, 1)) && state.position == (2024, 3))
+        _ = state.handle(.up)
+        #expect(state.selected == (try F.day(2024, 2, 23)) && state.position == (2024, 2))
+        F.type("k", into: &state)
+        #expect(state.selected == (try F.day(2024, 2, 16)))
+        // Days run on across years: 2024-02-16 - 60 days = 2023-12-18.
+        F.type("60h", into: &state)
+        #expect(state.selected == (try F.day(2023, 12, 18)) && state.position == (2023, 12))
+        #expect(state.message == nil)
+    }
+
+    @Test func monthsAndYearsKeepTheDayNumber() throws {
+        var state = try F.state(start: (2024, 1), today: (2024, 1, 31))
+        #expect(state.selected == (try F.day(2024, 1, 31)))
+        F.type("n", into: &state)
+        #expect(state.selected == (try F.day(2024, 2, 29)))
+        F.type("n", into: &state)
+        #expect(state.selected == (try F.day(2024, 3, 29)))
+        F.type("N", into: &state)
+        #expect(state.selected == (try F.day(2025, 3, 29)))
+        F.type("2p", into: &state)
+        #expect(state.selected == (try F.day(2025, 1, 29)))
+        _ = state.handle(.pageDown)
+        #expect(state.selected == (try F.day(2025, 2, 28)))
+        F.type("t", into: &state)
+        #expect(state.selected == (try F.day(2024, 1, 31)) && state.position == (2024, 1))
+        state.goTo("2030-07-04")
+        #expect(state.selected == (try F.day(2030, 7, 4)) && state.position == (2030, 7))
+        F.type("10l", into: &state)
+        state.goTo("2031-02")
+        #expect(state.selected == (try F.day(2031, 2, 14)) && state.position == (2031, 2))
+        state.goTo("2031-04-31")
+        #expect(state.message?.text == "no such day: '2031-04-31'")
+        #expect(state.selected == (try F.day(2031, 2, 14)))
+    }
+
+    @Test func theSelectionStopsAtTheBounds() throws {
+        var state = try F.state(today: (2024, 2, 15), since: (2024, 2, 10), until: (2024, 3, 5))
+        F.type("5h", into: &state)
+        #expect(state.selected == (try F.day(2024, 2, 10)) && state.message == nil)
+        F.type("h", into: &state)
+        #expect(state.selected == (try F.day(2024, 2, 10)))
+        #expect(state.message?.text == PagerState.dayBoundBefore)
+        F.type("9j", into: &state)
+        #expect(state.selected == (try F.day(2024, 3, 5)) && state.position == (2024, 3))
+        #expect(state.message?.text == PagerState.dayBoundAfter)
+        // A month away from the bound, the day is cut to the bound.
+        F.type("p", into: &state)
+        #expect(state.selected == (try F.day(2024, 2, 10)))
+        // The calendar's own first day: no day before it.
+        var first = try F.state(start: (-4712, 1), today: (2024, 2, 15))
+        #expect(first.selected == MonthCalendar.lowerLimitDay)
+        F.type("k", into: &first)
+        #expect(first.selected == MonthCalendar.lowerLimitDay && first.message?.text == PagerState.dayBoundBefore)
+    }
+
+    @Test func theStripTurnsOnlyWhenTheSelectionLeavesIt() throws {
+        var state = try F.state(view: .strip)
+        state.room = PagerState.Room(monthsPerScreen: 3)
+        F.type("3j", into: &state)
+        // 2024-03-07: still on the screen of February to April.
+        #expect(state.selected == (try F.day(2024, 3, 7)) && state.position == (2024, 2))
+        F.type("8j", into: &state)
+        // 2024-05-02: the strip turns a month, May its last.
+        #expect(state.selected == (try F.day(2024, 5, 2)) && state.position == (2024, 3))
+        // A move of the strip carries the selection along, in the same place on the screen.
+        F.type("n", into: &state)
+        #expect(state.selected == (try F.day(2024, 6, 2)) && state.position == (2024, 4))
+        // A smaller screen (a resize) keeps the selection on it.
+        state.room = PagerState.Room(monthsPerScreen: 1)
+        #expect(state.position == (2024, 6))
+        F.type("v", into: &state)
+        #expect(state.view == .yearPage && state.position == (2024, 6))
     }
 }

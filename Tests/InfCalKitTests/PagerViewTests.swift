@@ -119,18 +119,20 @@ func visibleWidth(_ line: String) -> Int {
     @Test func todayIsHighlightedAndFollowsTheDate() throws {
         var state = try F.state()
         let size = TerminalSize(columns: 40, rows: 12)
-        let on = MonthRenderer.highlightOn, off = MonthRenderer.highlightOff
-        let mark = { (day: String) in String(decoding: on, as: UTF8.self) + day + String(decoding: off, as: UTF8.self) }
+        // ECMA-48: SGR 4/24 underline on/off (today), 7/27 reverse on/off (the selected day).
+        let (underline, noUnderline, reverse, noReverse) = ("\u{1B}[4m", "\u{1B}[24m", "\u{1B}[7m", "\u{1B}[27m")
         let before = F.view(highlight: true).frame(for: state, size: size)
-        #expect(before.lines.contains { $0.contains(mark("15")) })
+        // Today is selected when the pager opens on its month.
+        #expect(before.lines.contains { $0.contains(underline + reverse + "15" + noReverse + noUnderline) })
         state.setToday(try F.day(2024, 2, 16))
         let after = F.view(highlight: true).frame(for: state, size: size)
-        #expect(after.lines.contains { $0.contains(mark("16")) })
-        #expect(!after.lines.contains { $0.contains(mark("15")) })
+        #expect(after.lines.contains { $0.contains(" " + underline + "16" + noUnderline) })
+        #expect(after.lines.contains { $0.contains(" " + reverse + "15" + noReverse + " ") })
         // Only the week holding both days changes.
         #expect(zip(before.lines, after.lines).filter { $0 != $1 }.count == 1)
+        // Without colour the attributes stay: they are not colours.
         let plain = F.view(highlight: false).frame(for: state, size: size)
-        #expect(!plain.lines.contains { $0.contains("\u{1B}") })
+        #expect(plain == after)
     }
 
     @Test func statusLineShowsMessagesAndCounts() throws {
@@ -190,8 +192,8 @@ func visibleWidth(_ line: String) -> Int {
         #expect(rows.count == PagerBindings.all.count)
         #expect(Set(rows.map { line in PagerBindings.all.first { line.hasSuffix($0.summary) }.map { line.count - $0.summary.count } ?? 0 }).count == 1)
         // A narrow help puts the keys on a line and what they do under them.
-        let narrow = F.view().helpLines(width: 40, view: .monthPage)
-        #expect(narrow.contains("  j Down") && narrow.contains("    next month (year page: scroll down,"))
+        let narrow = F.view().helpLines(width: 30, view: .monthPage)
+        #expect(narrow.contains("  j Down") && narrow.contains { $0.hasPrefix("    select a week later") })
     }
 
     func view80(_ state: PagerState) -> [String] {
@@ -281,5 +283,22 @@ func visibleWidth(_ line: String) -> Int {
         let bytes = text(FrameDiff.bytes(from: frame(["a", "b", "c"]), to: bigger))
         #expect(bytes.hasPrefix("\u{1B}[H\u{1B}[2J"))
         #expect(bytes.contains("\u{1B}[2;1Hb"))
+    }
+}
+
+/// The status line's messages are never cut: the key hints give way to them.
+@Suite struct StatusLineMessageTests {
+    @Test func aLongErrorPushesTheHintsAside() throws {
+        var state = try PagerFixture.state()
+        PagerFixture.type("gmarch 2030", into: &state)
+        _ = state.handle(.enter)
+        let line = PagerFixture.view().frame(for: state, size: TerminalSize(columns: 80, rows: 24)).lines[23]
+        #expect(line == "not a date: 'march 2030' (YYYY-MM or YYYY-MM-DD)")
+        // A short message keeps the hints.
+        PagerFixture.type("999N", into: &state)
+        _ = state.handle(.escape)
+        PagerFixture.type("h", into: &state)
+        let short = PagerFixture.view().frame(for: state, size: TerminalSize(columns: 80, rows: 24)).lines[23]
+        #expect(short.hasSuffix("q quit"))
     }
 }

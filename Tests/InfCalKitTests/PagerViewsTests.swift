@@ -26,33 +26,30 @@ import Testing
         #expect(PagerBindings.all.contains { $0.action == .cycleView && $0.summary.contains("month page, strip, year page") })
     }
 
-    @Test func yearPageMovesByYearsAndScrollsWhenTall() throws {
+    @Test func yearPageMovesByYearsAndScrollsToTheSelection() throws {
         var state = try F.state(view: .yearPage)
         let view = F.view(columns: nil)
         F.type("n", into: &state)
         #expect(state.position == (2025, 2))
         F.type("p", into: &state)
         #expect(state.position == (2024, 2))
-        // At 80x24 the year's four rows of three months are taller than the screen: j scrolls.
+        // At 80x24 the year's four rows of three months are taller than the screen: the page
+        // scrolls as little as keeps the selected day on it.
         let size = TerminalSize(columns: 80, rows: 24)
-        state.room = view.room(for: state, size: size)
-        #expect(state.room.scrollLimit == 36 - 23)
         let top = view.frame(for: state, size: size)
         #expect(top.lines[0].trimmingCharacters(in: .whitespaces) == "2024")
         #expect(top.lines[23].contains("lines 1-23/36"))
-        F.type("5j", into: &state)
-        #expect(state.scroll == 5 && state.position == (2024, 2))
-        F.type("99j", into: &state)
-        #expect(state.scroll == 13)
+        // 40 weeks after 2024-02-15 is 2024-11-21 (Python's datetime), on the fourth row of months.
+        F.type("40j", into: &state)
+        #expect(state.selected == (try F.day(2024, 11, 21)) && state.position == (2024, 11))
         let bottom = view.frame(for: state, size: size)
         #expect(bottom.lines.contains { $0.contains("October") && $0.contains("December") })
-        // A wide screen holds the year: nothing to scroll, so j moves a year, as n does.
-        state.room = view.room(for: state, size: TerminalSize(columns: 200, rows: 60))
-        #expect(state.room.scrollLimit == 0)
-        F.type("j", into: &state)
-        #expect(state.position == (2025, 2))
+        #expect(bottom.lines.contains { $0.contains("\u{1B}[7m21\u{1B}[27m") })
+        // Past the year's last day: the next year's page (46 weeks on is 2025-01-02).
+        F.type("6j", into: &state)
+        #expect(state.selected == (try F.day(2025, 1, 2)) && state.position == (2025, 1))
         _ = state.handle(.up)
-        #expect(state.position == (2024, 2))
+        #expect(state.position == (2024, 12))
     }
 
     @Test func theHebrewYearPageHasThirteenMonths() throws {

@@ -38,7 +38,7 @@ import Testing
     @Test func thePagerShowsTheWholeVerticalMonth() throws {
         let view = PagerView(renderer: Self.renderer(weeks: .iso), highlightToday: false, columns: 1)
         let frame = view.frame(for: try PagerFixture.state(view: .strip), size: TerminalSize(columns: 80, rows: 24))
-        let shown = frame.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        let shown = frame.lines.map { MonthPageTests.plain($0).trimmingCharacters(in: .whitespaces) }
         #expect(shown.contains("February 2024"))
         #expect(shown.contains("Th  1  8 15 22 29"))
         #expect(shown.contains("5  6  7  8  9"))

@@ -16,6 +16,8 @@ appended to DIRECTORY/requests.log as "METHOD PATH IF-NONE-MATCH AUTHORIZED".
   /html            200 with an HTML login page
   /huge            Content-Length of 65 MiB (more than infcal takes), then zeros
   /auth.ics        the feed for Basic user:secret, else 401
+  /switch.ics      whichever of the above DIRECTORY/mode names (default /feed.ics), so
+                   that one URL first serves a good copy and then a fault
 """
 import base64
 import hashlib
@@ -71,6 +73,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         authorized = self.note()
         path = self.path
+        if path == "/switch.ics":
+            try:
+                with open(os.path.join(DIRECTORY, "mode")) as file:
+                    path = file.read().strip() or "/feed.ics"
+            except OSError:
+                path = "/feed.ics"
         if path == "/feed.ics":
             self.feed()
         elif path.startswith("/status/"):

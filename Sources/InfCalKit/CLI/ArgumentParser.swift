@@ -6,11 +6,16 @@ public struct RawOptions: Equatable {
         /// The option as the user spelled it (`-m` or `--monday`), for messages.
         public let spelling: String
         public let value: String?
+        /// The config file's line, for an option the config file gives.
+        public var line: Int? = nil
     }
 
     public var occurrences: [Occurrence] = []
     /// The words that are not options or their values: `[[DAY] MONTH] YEAR`, as cal takes them.
     public var positionals: [String] = []
+    /// The options turned off by `--no-OPTION` after their last occurrence: the config file's
+    /// values of them are not used.
+    public var negated: Set<OptionKey> = []
 
     /// The last occurrence of `key` (later options override earlier ones).
     public func last(_ key: OptionKey) -> Occurrence? {
@@ -30,6 +35,11 @@ public struct RawOptions: Equatable {
 /// year to the positional words. `--` ends the options; the words after it are positional.
 public enum ArgumentParser {
     public static func parse(_ arguments: [String]) throws(UsageError) -> RawOptions {
+        try parse(arguments, table: OptionSpec.all)
+    }
+
+    /// Splits `arguments` by the options of `table` (a subcommand's, say).
+    public static func parse(_ arguments: [String], table: [OptionSpec]) throws(UsageError) -> RawOptions {
         var raw = RawOptions()
         var index = 0
         while index < arguments.count {
@@ -43,13 +53,24 @@ public enum ArgumentParser {
                 let equals = body.firstIndex(of: "=")
                 let name = body[..<(equals ?? body.endIndex)]
                 let inline = equals.map { String(body[body.index(after: $0)...]) }
-                guard let spec = OptionSpec.all.first(where: { $0.long == name }) else {
-                    throw .unknownOption("--" + name, suggestion: suggestion(for: String(name)))
+                guard let spec = table.first(where: { $0.long == name }) else {
+                    // `--no-monday`: the option is off again, from the config file or earlier.
+                    if name.hasPrefix("no-"), let spec = table.first(where: { $0.long == name.dropFirst(3) && $0.isConfigKey }) {
+                        if let inline { throw .unexpectedValue(option: "--" + name, value: inline) }
+                        raw.occurrences.removeAll { $0.key == spec.key }
+                        raw.negated.insert(spec.key)
+                        index += 1
+                        continue
+                    }
+                    let keys = table.filter(\.isConfigKey).map(\.long)
+                    let offOption = name.hasPrefix("no-") ? closest(to: String(name.dropFirst(3)), among: keys).map { "--no-" + $0 } : nil
+                    throw .unknownOption("--" + name, suggestion: offOption ?? suggestion(for: String(name), in: table))
                 }
                 let value = try takeValue(spec, spelling: spec.flag, inline: inline, following: following) { index += 1 }
                 raw.occurrences.append(.init(key: spec.key, spelling: spec.flag, value: value))
+                raw.negated.remove(spec.key)
             } else if word.hasPrefix("-"), word.count > 1 {
-                try parseBundle(word, following: following, into: &raw) { index += 1 }
+                try parseBundle(word, following: following, table: table, into: &raw) { index += 1 }
             } else {
                 raw.positionals.append(word)
             }
@@ -59,14 +80,14 @@ public enum ArgumentParser {
     }
 
     /// Reads the short options bundled in `word` (`-yj`, `-c3`, `-mw`).
-    private static func parseBundle(_ word: String, following: String?, into raw: inout RawOptions,
+    private static func parseBundle(_ word: String, following: String?, table: [OptionSpec], into raw: inout RawOptions,
                                     consume: () -> Void) throws(UsageError) {
         var letters = Substring(word.dropFirst())
         while let letter = letters.first {
             letters = letters.dropFirst()
-            guard let spec = OptionSpec.all.first(where: { $0.short == letter }) else {
+            guard let spec = table.first(where: { $0.short == letter }) else {
                 // `-forward`: the user may have meant the long option.
-                throw .unknownOption("-" + String(letter), suggestion: suggestion(for: String(word.dropFirst())))
+                throw .unknownOption("-" + String(letter), suggestion: suggestion(for: String(word.dropFirst()), in: table))
             }
             let spelling = "-" + String(letter)
             var inline = letters.isEmpty ? nil : String(letters)
@@ -77,7 +98,7 @@ public enum ArgumentParser {
             case .optional(_, let accepts):
                 // The rest is the value when it is one, or when it cannot be more options
                 // (`-wfoo` is a bad value, `-wj` is `-w -j`).
-                if let rest = inline, !accepts(rest), let next = rest.first, OptionSpec.all.contains(where: { $0.short == next }) {
+                if let rest = inline, !accepts(rest), let next = rest.first, table.contains(where: { $0.short == next }) {
                     inline = nil
                     raw.occurrences.append(.init(key: spec.key, spelling: spelling, value: nil))
                     continue
@@ -132,12 +153,17 @@ public enum ArgumentParser {
     // MARK: Did you mean
 
     /// The long option closest to `name`, if any is close enough to be a likely typo.
-    static func suggestion(for name: String) -> String? {
-        let candidates = OptionSpec.all.map(\.long)
-        if let prefixed = candidates.first(where: { $0.hasPrefix(name) && !name.isEmpty }) { return "--" + prefixed }
+    static func suggestion(for name: String, in table: [OptionSpec] = OptionSpec.all) -> String? {
+        closest(to: name, among: table.map(\.long)).map { "--" + $0 }
+    }
+
+    /// The word of `candidates` closest to `name` (one it begins, else the nearest by edit
+    /// distance), if any is close enough to be a likely typo: options, config keys, calendars.
+    public static func closest(to name: String, among candidates: [String]) -> String? {
+        if let prefixed = candidates.first(where: { $0.hasPrefix(name) && !name.isEmpty }) { return prefixed }
         let scored = candidates.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
         guard let (best, distance) = scored, distance <= max(1, min(3, name.count / 3)) else { return nil }
-        return "--" + best
+        return best
     }
 
     /// Levenshtein distance between `a` and `b`.

@@ -68,7 +68,9 @@ extension Configuration {
     public func makeMonthPage() -> MonthPage {
         var renderer = makeRenderer()
         renderer.titleStyle = .monthAndYear
-        return MonthPage(renderer: renderer, box: page.box, weekendDays: page.weekendDays, color: color)
+        var monthPage = MonthPage(renderer: renderer, box: page.box, weekendDays: page.weekendDays, color: color)
+        monthPage.trueColor = trueColor
+        return monthPage
     }
 
     /// The `--wall` printer, or nil without `--wall`.

@@ -64,8 +64,11 @@ public struct Configuration {
     public var markedDay: Int?
     /// Months side by side, fixed or fitted to the width.
     public var columnLayout: Columns
-    /// Whether today is highlighted.
+    /// Whether today is highlighted (and events drawn in their calendars' colours).
     public var color: Bool
+    /// Whether colours are drawn as 24-bit (COLORTERM says the terminal has them), rather
+    /// than as the nearest of 256.
+    public var trueColor = false
     /// Weekdays across (cal) or down the side (ncal, `--vertical`).
     public var layout: MonthLayout = .horizontal
     /// Months (or with `--agenda` occurrences) as JSON Lines instead of text (`--json`).

@@ -74,6 +74,7 @@ struct ConfigurationResolver {
             layout: raw.has(.vertical) ? .vertical : .horizontal,
             json: raw.has(.json)
         )
+        configuration.trueColor = environment.showsTrueColor
         configuration.page = try Configuration.resolvePage(raw, environment: environment, mode: mode, locale: locale,
                                                            numbering: numbering, weekNumbers: weekNumbers)
         return configuration

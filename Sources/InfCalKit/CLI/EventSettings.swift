@@ -9,6 +9,20 @@ public struct EventSettings: Equatable, Sendable {
     public var sourcesGiven: Bool
     /// `--strict`.
     public var strict: Bool
+    /// The calendars `--only` names (nil: no `--only`) and those `--hide` names.
+    public var only: [String]?
+    public var hide: [String] = []
+
+    /// Whether `--only` and `--hide` leave `source` out. A source without a name (`--events`)
+    /// is always shown; a calendar discovered on a server, `work/tasks`, goes with `work`
+    /// unless it is named itself.
+    public func hides(_ source: CalendarSource) -> Bool {
+        guard let name = source.name else { return false }
+        let account = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+        func names(_ list: [String]) -> Bool { list.contains(name) || list.contains(account) }
+        if let only, !names(only) { return true }
+        return names(hide)
+    }
     /// When subscriptions and CalDAV calendars are fetched: `--refresh`, `--offline`, else when due.
     public var fetching: Fetching = .whenDue
 
@@ -40,6 +54,8 @@ public struct AgendaPlan: Equatable, Sendable {
     public var months: Int?
     /// The terminal width lines are cut to; nil in a pipe (nothing is cut).
     public var width: Int?
+    /// `--uid`: each line ends in a tab and the event's UID (and is not cut).
+    public var showsUID = false
 
     /// Months the agenda shows at a terminal when neither a count nor a bound ends it.
     public static let terminalMonths = 12
@@ -53,6 +69,33 @@ public struct AgendaPlan: Equatable, Sendable {
 }
 
 extension Configuration {
+    /// The names `--only` (nil when it is not given) and `--hide` give.
+    /// - throws: `UsageError.invalidValue` for a name no calendar has (a configured one, or
+    ///   one discovered below it, `work/tasks`), with did-you-mean.
+    static func chosenCalendars(_ raw: RawOptions, sources: [CalendarSource]) throws(UsageError) -> (only: [String]?, hide: [String]) {
+        let names = sources.compactMap(\.name)
+        func chosen(_ key: OptionKey) throws(UsageError) -> [String]? {
+            let occurrences = raw.occurrences.filter { $0.key == key }
+            guard !occurrences.isEmpty else { return nil }
+            var result: [String] = []
+            for occurrence in occurrences {
+                for part in (occurrence.value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
+                    let name = part.trimmingSpaces
+                    let account = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+                    guard names.contains(name) || (name.contains("/") && names.contains(account)) else {
+                        let expected = names.isEmpty ? "the name of a configured calendar, and none is configured"
+                            : "a configured calendar (\(names.joined(separator: ", ")))"
+                            + (ArgumentParser.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "")
+                        throw .invalidValue(option: occurrence.spelling, value: name, expected: expected)
+                    }
+                    result.append(name)
+                }
+            }
+            return result
+        }
+        return (try chosen(.only), try chosen(.hide) ?? [])
+    }
+
     /// Resolves the event options against `environment` and the resolved `configuration`.
     /// - throws: `UsageError` for `--agenda` with `--paged`, `--year` or `--calendar list`, or
     ///   with no events to list.
@@ -64,15 +107,25 @@ extension Configuration {
         let paths = given.isEmpty
             ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
             : given
-        let sources = calendars + paths.map(CalendarSource.unnamed(path:))
+        var sources = calendars + paths.map(CalendarSource.unnamed(path:))
+        // What `infcal add` wrote where nothing else was named is read by every view that
+        // names no --events.
+        if given.isEmpty, environment.defaultCalendarExists, let path = environment.defaultCalendarPath,
+           !sources.contains(where: { $0.path == path }) {
+            sources.append(.unnamed(path: path))
+        }
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
+        (settings.only, settings.hide) = try chosenCalendars(raw, sources: sources)
         settings.usesCache = !raw.has(.noCache)
         settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
-        guard let agenda = raw.last(.agenda) else { return settings }
+        guard let agenda = raw.last(.agenda) else {
+            if let uid = raw.last(.uid) { throw .unavailable(option: uid.spelling, reason: "it shows UIDs in the lines of --agenda (--json has them always)") }
+            return settings
+        }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
         if sources.isEmpty {
-            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS or configure a calendar")
+            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add")
         }
         let backward = raw.has(.backward)
         var months: Int?
@@ -84,14 +137,17 @@ extension Configuration {
         let bounded = backward ? configuration.bounds.since != nil : configuration.bounds.until != nil
         if months == nil, environment.stdoutIsTerminal, !bounded { months = AgendaPlan.terminalMonths }
         // The day the list starts: --from's day (its first for forward, its last for backward),
-        // else today.
+        // else today; read with the reform of --reform, as the grids read it.
         var startDay = configuration.today
+        let reading = MonthCalendar(.gregorian, reform: (try? ConfigurationResolver.reform(raw)) ?? .papal)
         if let from = raw.last(.from), let value = from.value, let date = DateArgument.parse(value),
-           let period = try? date.period(today: configuration.today, in: MonthCalendar(.gregorian)) {
+           let period = try? date.period(today: configuration.today, in: reading) {
             startDay = backward ? period.upperBound : period.lowerBound
         }
+        let showsUID = raw.has(.uid)
         settings.agenda = AgendaPlan(backward: backward, startDay: startDay, months: months,
-                                     width: environment.stdoutIsTerminal ? environment.terminalWidth ?? 80 : nil)
+                                     width: environment.stdoutIsTerminal && !showsUID ? environment.terminalWidth ?? 80 : nil)
+        settings.agenda?.showsUID = showsUID
         return settings
     }
 }

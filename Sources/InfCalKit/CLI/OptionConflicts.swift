@@ -80,3 +80,16 @@ struct OptionConflict: Sendable {
         }
     }
 }
+
+extension OptionConflict {
+    /// Whether `occurrence` conflicts with an option of `raw` (either way round).
+    static func any(_ occurrence: RawOptions.Occurrence, against raw: RawOptions) -> Bool {
+        var alone = RawOptions()
+        alone.occurrences = [occurrence]
+        for conflict in all {
+            if conflict.option.match(in: alone) != nil, conflict.others.contains(where: { $0.match(in: raw) != nil }) { return true }
+            if conflict.option.match(in: raw) != nil, conflict.others.contains(where: { $0.match(in: alone) != nil }) { return true }
+        }
+        return false
+    }
+}

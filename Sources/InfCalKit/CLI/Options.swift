@@ -5,7 +5,10 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
     case events, agenda, strict, json, noCache, refresh, offline
-    case wall, width, mouse, reform
+    case wall, width, mouse, reform, uid
+    case config, noConfig, only, hide
+    /// The options of `add`, `edit` and `delete` (`OptionSpec.commandOptions`).
+    case retitle, lasting, every, count, ending, location, details, occurrence, to
 }
 
 /// How an option takes its value.
@@ -31,10 +34,14 @@ public struct OptionSpec: Sendable {
 
     /// The option as a user writes it: `--from`.
     public var flag: String { "--" + long }
+
+    /// Whether the config file's `[options]` takes it as a key: every option but those that
+    /// answer and exit or choose the config file itself.
+    public var isConfigKey: Bool { ![.help, .version, .completions, .config, .noConfig].contains(key) }
 }
 
 extension OptionSpec {
-    static let dateExpected = "YYYY-MM, YYYY-MM-DD, YYYY, today or +N/-N"
+    static let dateExpected = "YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)"
 
     static let countExpected = "a count from 1 to \(Int.max)"
 
@@ -136,6 +143,9 @@ extension OptionSpec {
         OptionSpec(key: .agenda, long: "agenda", short: nil, value: .none,
                    summary: "list the events, one line each (at a terminal: 12 months unless bounded)",
                    expected: ""),
+        OptionSpec(key: .uid, long: "uid", short: nil, value: .none,
+                   summary: "with --agenda, end each line with a tab and the event's UID (for edit and delete)",
+                   expected: ""),
         OptionSpec(key: .strict, long: "strict", short: nil, value: .none,
                    summary: "an event that cannot be read is an error (exit 65), not a warning",
                    expected: ""),
@@ -151,6 +161,17 @@ extension OptionSpec {
         OptionSpec(key: .json, long: "json", short: nil, value: .none,
                    summary: "print each month (with --agenda each event) as a JSON object, one a line",
                    expected: ""),
+        OptionSpec(key: .only, long: "only", short: nil, value: .required(placeholder: "NAMES"),
+                   summary: "show only the configured calendars NAMES (comma-separated)",
+                   expected: "names of configured calendars, comma-separated"),
+        OptionSpec(key: .hide, long: "hide", short: nil, value: .required(placeholder: "NAMES"),
+                   summary: "hide the configured calendars NAMES (comma-separated)",
+                   expected: "names of configured calendars, comma-separated"),
+        OptionSpec(key: .config, long: "config", short: nil, value: .required(placeholder: "PATH"),
+                   summary: "read the config file PATH (default: INFCAL_CONFIG, else ~/.config/infcal/config)",
+                   expected: "a config file"),
+        OptionSpec(key: .noConfig, long: "no-config", short: nil, value: .none,
+                   summary: "read no config file", expected: ""),
         OptionSpec(key: .help, long: "help", short: "h", value: .none, summary: "print this help and exit", expected: ""),
         OptionSpec(key: .version, long: "version", short: "V", value: .none, summary: "print the version and exit", expected: ""),
     ]
@@ -158,6 +179,6 @@ extension OptionSpec {
     /// The definition of `key`.
     public static func spec(_ key: OptionKey) -> OptionSpec {
         // Every key has exactly one entry; a test checks it.
-        all.first { $0.key == key } ?? all[0]
+        all.first { $0.key == key } ?? commandOptions.first { $0.key == key } ?? all[0]
     }
 }

@@ -47,7 +47,7 @@ public enum EventCacheFormat {
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not.
-    public static let version: UInt64 = 2
+    public static let version: UInt64 = 5
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
@@ -116,6 +116,8 @@ public enum EventCacheFormat {
             case .indexed(let index)?: meta.int(1); meta.int(Int(index))
             case .rgb(let red, let green, let blue)?: meta.int(2); meta.int(Int(red)); meta.int(Int(green)); meta.int(Int(blue))
             }
+            meta.int(file.problems.count)
+            for problem in file.problems { meta.int(problem.line); meta.string(problem.message) }
         }
         meta.int(zoneDirectory.count)
         for zone in zoneDirectory { meta.int(zone.offset); meta.int(zone.length) }
@@ -150,27 +152,36 @@ public enum EventCacheFormat {
     /// The earliest an instance of `event` can start and the latest one can end, in the
     /// event's reckoning (`Int.max`: no end is known without walking the whole rule).
     static func reach(of event: Event) -> (earliest: Int, latest: Int) {
-        var earliest = event.start.seconds
-        var latest = event.start.seconds
+        let segment = event.segment
+        var earliest = min(segment.seriesStart, event.start.seconds)
+        var latest = max(segment.seriesStart, event.start.seconds)
         var longest = event.duration
         for extra in event.extraStarts {
             earliest = min(earliest, extra.start)
             latest = max(latest, extra.start)
             longest = max(longest, extra.duration ?? 0)
         }
-        if let expander = event.expander {
+        var unbounded = false
+        for expander in event.expanders {
             if let until = expander.until {
                 latest = max(latest, until)
-            } else if expander.rule.count == 0 {
-                // No instance beyond DTSTART.
             } else if expander.rule.count != nil, let last = expander.lastCountedInstance(walkingAtMost: 10_000) {
                 latest = max(latest, last)
             } else {
-                return (earliest, Int.max)
+                unbounded = true
             }
         }
-        let (end, overflow) = latest.addingReportingOverflow(longest)
-        return (earliest, overflow ? Int.max : end)
+        // A part of a series (RANGE=THISANDFUTURE) ends where the next part begins, moved.
+        if let to = segment.to {
+            latest = min(latest, to - 1)
+            unbounded = false
+        }
+        let (shiftedEarliest, early) = earliest.addingReportingOverflow(min(0, segment.shift))
+        earliest = early ? Int.min : shiftedEarliest
+        if unbounded { return (earliest, Int.max) }
+        let (shiftedLatest, late) = latest.addingReportingOverflow(max(0, segment.shift))
+        let (end, overflow) = shiftedLatest.addingReportingOverflow(longest)
+        return (earliest, late || overflow ? Int.max : end)
     }
 
     // MARK: Halves of months
@@ -185,21 +196,25 @@ public enum EventCacheFormat {
     static func halfMonths(of event: Event) -> UInt32 {
         var mask = halves(from: event.start.seconds, lasting: event.duration)
         for extra in event.extraStarts { mask |= halves(from: extra.start, lasting: extra.duration ?? event.duration) }
-        guard let expander = event.expander else { return mask }
-        let rule = expander.rule
-        guard rule.frequency == .yearly, expander.scale is GregorianScale, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty,
-              rule.skip == .omit else { return everyHalfMonth }
-        if !rule.byMonth.isEmpty {
-            for month in rule.byMonth {
-                guard (1...12).contains(month.month), !month.isLeap else { return everyHalfMonth }
-                // Any day of the month (2001 is no leap year; a 29 February lasts into March anyway).
-                let first = CivilTime.day(year: 2001, month: month.month, day: 1) * CivilTime.secondsPerDay
-                mask |= halves(from: first, lasting: 31 * CivilTime.secondsPerDay + event.duration)
+        // A part of a series moved by RANGE=THISANDFUTURE may land in any half.
+        guard event.segment.shift == 0 else { return event.expanders.isEmpty ? mask : everyHalfMonth }
+        for expander in event.expanders {
+            let rule = expander.rule
+            guard rule.frequency == .yearly, expander.scale is GregorianScale, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty,
+                  rule.skip == .omit else { return everyHalfMonth }
+            if !rule.byMonth.isEmpty {
+                for month in rule.byMonth {
+                    guard (1...12).contains(month.month), !month.isLeap else { return everyHalfMonth }
+                    // Any day of the month (2001 is no leap year; a 29 February lasts into March anyway).
+                    let first = CivilTime.day(year: 2001, month: month.month, day: 1) * CivilTime.secondsPerDay
+                    mask |= halves(from: first, lasting: 31 * CivilTime.secondsPerDay + event.duration)
+                }
+                continue
             }
-            return mask
+            // No BYMONTH, BYMONTHDAY or BYDAY: the month and day of DTSTART, every year.
+            guard rule.byDay.isEmpty && rule.byMonthDay.isEmpty else { return everyHalfMonth }
         }
-        // No BYMONTH, BYMONTHDAY or BYDAY: the month and day of DTSTART, every year.
-        return rule.byDay.isEmpty && rule.byMonthDay.isEmpty ? mask : everyHalfMonth
+        return mask
     }
 
     /// The half of a month holding civil day `day`.
@@ -262,6 +277,8 @@ public enum EventCacheFormat {
         out.int(rule.weekStart)
         out.optional(rule.scale)
         out.int(rule.skip == .omit ? 0 : rule.skip == .backward ? 1 : 2)
+        out.int(rule.notes.count)
+        for note in rule.notes { out.string(note) }
     }
 
     private static func write(_ expander: RecurrenceExpander, to out: inout CacheWriter) {
@@ -271,6 +288,7 @@ public enum EventCacheFormat {
         out.optional(expander.until)
         // An event's rule counts in its RSCALE; a VTIMEZONE's always in the Gregorian calendar.
         out.bool(!(expander.scale is GregorianScale))
+        out.bool(expander.includesStart)
     }
 
     private static func write(_ zone: EventZone, to out: inout CacheWriter) {
@@ -301,12 +319,20 @@ public enum EventCacheFormat {
         write(event.start, to: &out)
         out.optional(zone)
         out.int(event.duration)
-        out.bool(event.expander != nil)
-        if let expander = event.expander { write(expander, to: &out) }
+        out.int(event.expanders.count)
+        for expander in event.expanders { write(expander, to: &out) }
+        out.int(event.exclusionRules.count)
+        for expander in event.exclusionRules { write(expander, to: &out) }
         out.int(event.extraStarts.count)
         for extra in event.extraStarts { out.int(extra.start); out.optional(extra.duration) }
         out.ints(event.excluded.sorted())
         out.ints(event.excludedDays.sorted())
+        out.int(event.segment.seriesStart)
+        out.optional(event.segment.from)
+        out.optional(event.segment.to)
+        out.int(event.segment.shift)
+        out.string(event.details.location)
+        out.string(event.details.description)
     }
 
     // MARK: Reading
@@ -317,7 +343,7 @@ public enum EventCacheFormat {
         public let key: [CacheKeyEntry]
         let buffer: UnsafeRawBufferPointer
         let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
-                     color: CalendarColor?)]
+                     color: CalendarColor?, problems: [(line: Int, message: String)])]
         let zones: [(offset: Int, length: Int)]
         let indexStart: Int
         let bodyStart: Int
@@ -355,7 +381,7 @@ public enum EventCacheFormat {
                 key.append(CacheKeyEntry(path: path, isDirectory: isDirectory, identity: try readIdentity(&reader)))
             }
             var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
-                         color: CalendarColor?)] = []
+                         color: CalendarColor?, problems: [(line: Int, message: String)])] = []
             let fileCount = try reader.count()
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
@@ -372,7 +398,9 @@ public enum EventCacheFormat {
                 case 2: color = .rgb(try byte(&reader), try byte(&reader), try byte(&reader))
                 default: return nil
                 }
-                files.append((name, hasData, skipped, notes, color))
+                var problems: [(line: Int, message: String)] = []
+                for _ in 0..<(try reader.count()) { problems.append((try reader.int(), try reader.string())) }
+                files.append((name, hasData, skipped, notes, color, problems))
             }
             var zones: [(offset: Int, length: Int)] = []
             for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
@@ -406,6 +434,7 @@ public enum EventCacheFormat {
             file.skipped = entry.skipped
             file.notes = entry.notes
             file.calendarColor = entry.color
+            file.problems = entry.problems
             return file
         }
         var zones = [EventZone?](repeating: nil, count: contents.zones.count)
@@ -449,7 +478,8 @@ public enum EventCacheFormat {
         }
         var result: [(name: String, file: EventFile)] = []
         for (index, file) in files.enumerated()
-        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty || file.calendarColor != nil {
+        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty || file.calendarColor != nil
+            || !file.problems.isEmpty {
             result.append((contents.files[index].name, file))
         }
         return result
@@ -510,6 +540,7 @@ public enum EventCacheFormat {
         case 2: rule.skip = .forward
         default: throw CacheDefect()
         }
+        for _ in 0..<(try reader.count()) { rule.notes.append(try reader.string()) }
         return rule
     }
 
@@ -519,7 +550,8 @@ public enum EventCacheFormat {
         let isDate = try reader.bool()
         let until = try reader.optionalInt()
         let scale = try reader.bool() ? RecurrenceScales.scale(named: rule.scale) : GregorianScale.shared
-        return RecurrenceExpander(rule: rule, start: start, isDate: isDate, until: until, scale: scale)
+        let includesStart = try reader.bool()
+        return RecurrenceExpander(rule: rule, start: start, isDate: isDate, until: until, scale: scale, includesStart: includesStart)
     }
 
     private static func readZone(_ reader: inout CacheReader) throws(CacheDefect) -> EventZone {
@@ -554,12 +586,19 @@ public enum EventCacheFormat {
         let start = try readTime(&reader)
         let zone = try reader.optionalInt().map { number throws(CacheDefect) in try calendarZone(number) }
         let duration = try reader.int()
-        let expander = try reader.bool() ? try readExpander(&reader) : nil
+        var expanders: [RecurrenceExpander] = []
+        for _ in 0..<(try reader.count()) { expanders.append(try readExpander(&reader)) }
+        var exclusionRules: [RecurrenceExpander] = []
+        for _ in 0..<(try reader.count()) { exclusionRules.append(try readExpander(&reader)) }
         var extras: [(start: Int, duration: Int?)] = []
         for _ in 0..<(try reader.count()) { extras.append((try reader.int(), try reader.optionalInt())) }
         let excluded = Set(try reader.ints())
         let excludedDays = Set(try reader.ints())
+        let segment = Event.Segment(seriesStart: try reader.int(), from: try reader.optionalInt(), to: try reader.optionalInt(),
+                                    shift: try reader.int())
+        let details = EventDetails(location: try reader.string(), description: try reader.string())
         return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
-                     expander: expander, extraStarts: extras, excluded: excluded, excludedDays: excludedDays, line: line)
+                     expanders: expanders, exclusionRules: exclusionRules, extraStarts: extras, excluded: excluded,
+                     excludedDays: excludedDays, line: line, segment: segment, details: details)
     }
 }

@@ -45,6 +45,8 @@ public struct RecurrenceRule: Equatable, Sendable {
     /// RSCALE, upper case; nil is Gregorian.
     public var scale: String?
     public var skip: Skip = .omit
+    /// Parts read leniently and left out, said in a few words (`COUNT=-1 ignored`).
+    public var notes: [String] = []
 
     public init(frequency: Frequency) {
         self.frequency = frequency
@@ -75,7 +77,13 @@ public struct RecurrenceRule: Equatable, Sendable {
             switch name {
             case "FREQ": break
             case "INTERVAL": rule.interval = try number(value, name, 1...1_000_000)
-            case "COUNT": rule.count = try number(value, name, 0...Int(Int32.max))
+            case "COUNT":
+                if let given = Int(value.trimmingSpaces), given <= 0 {
+                    // Some exporters (Confluence) write COUNT=-1 beside UNTIL: no count at all.
+                    rule.notes.append("RRULE: COUNT=\(given) is not positive; ignored")
+                } else {
+                    rule.count = try number(value, name, 1...Int(Int32.max))
+                }
             case "UNTIL":
                 guard let until = ICalTime.parse(value, isDate: nil, zone: nil) else {
                     throw ICalError("RRULE: UNTIL '\(InertText.echo(String(value), limit: 40))' is no date or date-time")

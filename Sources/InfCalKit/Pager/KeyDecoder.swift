@@ -141,7 +141,8 @@ public struct KeyDecoder: Sendable {
     }
 
     /// An SGR mouse report (`ESC [ < button ; column ; row M`, xterm mode 1006): the wheel's
-    /// two directions are keys, every other mouse event is `Key.unknown`.
+    /// two directions are keys, and a press of the left button a click at its cell; every
+    /// other mouse event is `Key.unknown`.
     private static func mouseKey(_ parameters: ArraySlice<UInt8>, final: UInt8) -> Key {
         let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
         guard final == UInt8(ascii: "M"), let first = fields.first,
@@ -150,6 +151,10 @@ public struct KeyDecoder: Sendable {
         switch button & ~0b11100 {
         case 64: return .wheelUp
         case 65: return .wheelDown
+        case 0:
+            guard fields.count == 3, let column = Int(String(decoding: fields[1], as: UTF8.self)),
+                  let row = Int(String(decoding: fields[2], as: UTF8.self)), column > 0, row > 0 else { return .unknown }
+            return .click(ScreenPosition(row: row - 1, column: column - 1))
         default: return .unknown
         }
     }

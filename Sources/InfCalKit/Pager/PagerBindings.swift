@@ -1,7 +1,8 @@
 /// What a key asks the pager to do.
 public enum PagerAction: Hashable, Sendable, CaseIterable {
-    case nextMonth, previousMonth, scrollDown, scrollUp, nextScreen, previousScreen, nextYear, previousYear
-    case today, goTo, cycleView, agenda, help, redraw, quit
+    case nextDay, previousDay, nextWeek, previousWeek, openDay
+    case nextMonth, previousMonth, nextScreen, previousScreen, nextYear, previousYear
+    case today, goTo, cycleView, agenda, calendars, help, redraw, quit
 }
 
 /// One row of the key table: an action, the keys that do it and what the help screen says.
@@ -16,25 +17,33 @@ public struct PagerBinding: Sendable {
 public enum PagerBindings {
     /// All bindings, in the order the help screen lists them.
     public static let all: [PagerBinding] = [
-        PagerBinding(action: .nextMonth, keys: [.character("n"), .right, .character("l"), .enter, .wheelDown],
-                     summary: "next month (year page: next year)"),
-        PagerBinding(action: .previousMonth, keys: [.character("p"), .left, .character("h"), .wheelUp],
-                     summary: "previous month (year page: previous year)"),
-        PagerBinding(action: .scrollDown, keys: [.character("j"), .down],
-                     summary: "next month (year page: scroll down, or next year)"),
-        PagerBinding(action: .scrollUp, keys: [.character("k"), .up],
-                     summary: "previous month (year page: scroll up, or last year)"),
+        PagerBinding(action: .nextDay, keys: [.character("l"), .right],
+                     summary: "select the next day (day view: the next day)"),
+        PagerBinding(action: .previousDay, keys: [.character("h"), .left],
+                     summary: "select the previous day (day view: the day before)"),
+        PagerBinding(action: .nextWeek, keys: [.character("j"), .down],
+                     summary: "select a week later (day view, help: scroll down)"),
+        PagerBinding(action: .previousWeek, keys: [.character("k"), .up],
+                     summary: "select a week earlier (day view, help: scroll up)"),
+        PagerBinding(action: .openDay, keys: [.enter],
+                     summary: "the selected day's events in full (Enter, Esc close it)"),
+        PagerBinding(action: .nextMonth, keys: [.character("n"), .wheelDown],
+                     summary: "next month (year page: next year; day view: next day)"),
+        PagerBinding(action: .previousMonth, keys: [.character("p"), .wheelUp],
+                     summary: "previous month (year page: last year; day view: day before)"),
         PagerBinding(action: .nextScreen, keys: [.character(" "), .pageDown],
                      summary: "next screen: a month, a strip of months, a year"),
         PagerBinding(action: .previousScreen, keys: [.character("b"), .pageUp],
                      summary: "previous screen: a month, a strip of months, a year"),
         PagerBinding(action: .nextYear, keys: [.character("N"), .character("]")], summary: "next year"),
         PagerBinding(action: .previousYear, keys: [.character("P"), .character("[")], summary: "previous year"),
-        PagerBinding(action: .today, keys: [.character("t"), .home], summary: "today's month"),
-        PagerBinding(action: .goTo, keys: [.character("g")], summary: "go to a date (YYYY-MM or YYYY-MM-DD)"),
+        PagerBinding(action: .today, keys: [.character("t"), .home], summary: "select today"),
+        PagerBinding(action: .goTo, keys: [.character("g")], summary: "go to a date: YYYY-MM (same day number) or YYYY-MM-DD"),
         PagerBinding(action: .cycleView, keys: [.character("v")], summary: "next view: month page, strip, year page"),
         PagerBinding(action: .agenda, keys: [.character("a")],
                      summary: "the month's agenda over the page (a, Esc close)"),
+        PagerBinding(action: .calendars, keys: [.character("c")],
+                     summary: "the calendars, to show or hide each (c, Esc close)"),
         PagerBinding(action: .help, keys: [.character("?")], summary: "this help"),
         PagerBinding(action: .redraw, keys: [.control(0x0C)], summary: "repaint the screen"),
         PagerBinding(action: .quit, keys: [.character("q"), .escape, .interrupt], summary: "quit"),
@@ -60,8 +69,9 @@ public enum PagerBindings {
         return [("Keys", 0), ("", 0)]
             + rows.map { ("  " + $0.0 + String(repeating: " ", count: width - DisplayWidth.of($0.0)) + "  " + $0.1, width + 4) }
             + [("", 0),
-               ("A count before a move repeats it: 3n is three months on, 10P ten years back; 0n moves nothing.", 0),
-               ("Esc after a count cancels the count. The wheel pages when infcal runs with --mouse.", 0),
+               ("A count before a move repeats it: 3l is three days on, 2j two weeks, 3n three months, 10P ten years back; 0n moves nothing.", 0),
+               ("Months and years keep the selected day's number, cut to the month's length.", 0),
+               ("Esc after a count cancels the count. With --mouse the wheel pages and a click on a day opens it.", 0),
                ("In the go-to prompt Ctrl-U clears and Ctrl-W erases a word.", 0),
                ("Any other key leaves this help.", 0)]
     }

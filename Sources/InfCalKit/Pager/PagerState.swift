@@ -15,6 +15,11 @@ public struct PagerState {
         case prompt(String)
         /// The month's agenda over the view (key `a`), scrolled by `scroll`.
         case agenda
+        /// The selected day over the view (Enter): its events in full, scrolled by `scroll`,
+        /// `highlightedEvent` the one the keys act on.
+        case day
+        /// The list of calendars over the view (key `c`), the one at `calendarCursor` chosen.
+        case calendars
     }
 
     /// The three views the pager shows, cycled by `v`.
@@ -54,12 +59,16 @@ public struct PagerState {
         public var scrollLimit: Int
         /// Lines a screenful of help or year page scrolls.
         public var linesPerScreen: Int
+        /// In the day view: the line each event of the day starts on, in order.
+        public var eventStarts: [Int]
 
-        /// Room for `monthsPerScreen` months, `scrollLimit` lines to scroll, `linesPerScreen` a screenful.
-        public init(monthsPerScreen: Int = 1, scrollLimit: Int = 0, linesPerScreen: Int = 1) {
+        /// Room for `monthsPerScreen` months, `scrollLimit` lines to scroll, `linesPerScreen` a
+        /// screenful, a day view's events starting on the lines `eventStarts`.
+        public init(monthsPerScreen: Int = 1, scrollLimit: Int = 0, linesPerScreen: Int = 1, eventStarts: [Int] = []) {
             self.monthsPerScreen = monthsPerScreen
             self.scrollLimit = scrollLimit
             self.linesPerScreen = linesPerScreen
+            self.eventStarts = eventStarts
         }
     }
 
@@ -96,8 +105,23 @@ public struct PagerState {
     public private(set) var scroll = 0
     /// Whether the count typed was more than `maximumCount` and was cut to it.
     public private(set) var countCapped = false
-    /// What the screen's size allows; set before each key.
-    public var room = Room()
+    /// What the screen's size allows; set before each key and when the terminal is resized
+    /// (the strip then keeps the selected day on the screen).
+    public var room = Room() {
+        didSet { if view == .strip, screen != .help { reveal() } }
+    }
+    /// The selected day (a day number): always inside the bounds and on the screen.
+    public private(set) var selected: Int
+    /// In the day view: the event the keys act on, an index into the day's events in the
+    /// order the day view lists them.
+    public private(set) var highlightedEvent = 0
+    /// The calendars the list of key `c` shows, in order: each with its index in the event
+    /// store and its name.
+    public private(set) var calendars: [(index: Int, name: String)] = []
+    /// The store's indices of the calendars left out of the views.
+    public private(set) var hiddenCalendars: Set<Int> = []
+    /// The row of the calendar list that Space or Enter shows or hides.
+    public private(set) var calendarCursor = 0
 
     /// The calendar months are stepped and found in.
     public let calendar: MonthCalendar
@@ -115,6 +139,10 @@ public struct PagerState {
     public static let boundAfter = "no later month"
     /// The status line after a move back stopped at a bound.
     public static let boundBefore = "no earlier month"
+    /// The status line after a day's move forward stopped at a bound.
+    public static let dayBoundAfter = "no later day"
+    /// The status line after a day's move back stopped at a bound.
+    public static let dayBoundBefore = "no earlier day"
 
     /// A pager standing on `start` in `calendar`, kept inside `bounds`, with `today` (a day number).
     public init(calendar: MonthCalendar, start: Month, bounds: MonthBounds, today: Int, view: View = .monthPage) {
@@ -124,10 +152,20 @@ public struct PagerState {
         self.today = today
         self.view = view
         index = MonthIndex(calendar: calendar, start: start, bounds: bounds)
+        selected = start.firstDay
+        select(start.contains(day: today) ? today : start.firstDay)
     }
 
     /// The first month on the screen.
     public var current: Month { index.current }
+
+    /// Sets the calendars the list of key `c` shows, and those hidden at the start (`--only`,
+    /// `--hide`).
+    public mutating func setCalendars(_ calendars: [(index: Int, name: String)], hidden: Set<Int>) {
+        self.calendars = calendars
+        hiddenCalendars = hidden
+        calendarCursor = 0
+    }
 
     /// Sets today's day number (the date changed at midnight); the highlight follows it.
     /// - returns: whether it changed.
@@ -143,9 +181,10 @@ public struct PagerState {
     /// Whether `key` reads `room` (a screenful, a scroll), so that the caller works it out
     /// only then: for the strip it means laying out every month on the screen.
     public func needsRoom(for key: Key) -> Bool {
-        if screen == .help || screen == .agenda { return true }
+        if screen != .months { return true }
         guard let action = PagerBindings.action(for: key) else { return false }
-        return [.scrollDown, .scrollUp, .nextScreen, .previousScreen].contains(action)
+        // The strip keeps the selection on the screen, which holds as many months as fit.
+        return view == .strip || [.nextScreen, .previousScreen].contains(action)
     }
 
     /// Acts on `key` and says what the caller does next.
@@ -159,6 +198,137 @@ public struct PagerState {
             return handleMonths(key)
         case .agenda:
             return handleAgenda(key)
+        case .day:
+            return handleDay(key)
+        case .calendars:
+            return handleCalendars(key)
+        }
+    }
+
+    /// In the day view: Enter and Esc close it, the days' moves show the next or previous day,
+    /// j, k, Space and b scroll it (j and k from event to event), q and Ctrl-C quit; the other
+    /// keys act on the months, and the view shows the day then selected.
+    private mutating func handleDay(_ key: Key) -> Outcome {
+        if key == .escape, count == nil {
+            closeDay()
+            return .draw
+        }
+        let action = PagerBindings.action(for: key)
+        switch action {
+        case .openDay?:
+            count = nil
+            closeDay()
+            return .draw
+        case .nextDay?, .nextMonth?, .previousDay?, .previousMonth?:
+            let repeats = count ?? 1
+            count = nil
+            message = nil
+            moveDays(action == .nextDay || action == .nextMonth ? repeats : -repeats)
+            highlightedEvent = 0
+            scroll = 0
+            return .draw
+        case .nextWeek?, .previousWeek?:
+            let repeats = min(count ?? 1, room.scrollLimit + room.eventStarts.count + 1)
+            count = nil
+            for _ in 0..<repeats { action == .nextWeek ? stepDown() : stepUp() }
+            return .draw
+        case .nextScreen?, .previousScreen?:
+            let lines = scrollLines(for: action ?? .nextScreen) * (count ?? 1)
+            count = nil
+            scroll = min(room.scrollLimit, max(0, scroll + lines))
+            highlightedEvent = max(0, (room.eventStarts.lastIndex { $0 <= scroll }) ?? 0)
+            return .draw
+        default:
+            let before = selected
+            let outcome = handleMonths(key)
+            if selected != before {
+                highlightedEvent = 0
+                scroll = 0
+            }
+            return outcome
+        }
+    }
+
+    /// Selects `day` and opens the day view on it.
+    public mutating func open(_ day: Int) {
+        message = nil
+        count = nil
+        select(day)
+        screen = .day
+        scroll = 0
+        highlightedEvent = 0
+    }
+
+    /// Closes the day view.
+    private mutating func closeDay() {
+        screen = .months
+        scroll = 0
+        highlightedEvent = 0
+    }
+
+    /// j in the day view: down a line while the highlighted event goes on below the screen,
+    /// else to the next event, scrolled into sight.
+    private mutating func stepDown() {
+        let starts = room.eventStarts
+        let visible = max(1, room.linesPerScreen + 1)
+        let end = highlightedEvent + 1 < starts.count ? starts[highlightedEvent + 1] : scroll + visible + room.scrollLimit
+        if end > scroll + visible, scroll < room.scrollLimit {
+            scroll += 1
+        } else if highlightedEvent + 1 < starts.count {
+            highlightedEvent += 1
+            let next = highlightedEvent + 1 < starts.count ? starts[highlightedEvent + 1] : starts[highlightedEvent] + visible
+            if next > scroll + visible { scroll = min(room.scrollLimit, starts[highlightedEvent]) }
+        } else if scroll < room.scrollLimit {
+            scroll += 1
+        }
+    }
+
+    /// k in the day view: up a line while the highlighted event starts above the screen, else
+    /// to the event before, scrolled into sight.
+    private mutating func stepUp() {
+        let starts = room.eventStarts
+        let start = highlightedEvent < starts.count ? starts[highlightedEvent] : 0
+        if start < scroll {
+            scroll -= 1
+        } else if highlightedEvent > 0 {
+            highlightedEvent -= 1
+            if starts[highlightedEvent] < scroll { scroll = starts[highlightedEvent] }
+        } else if scroll > 0 {
+            scroll -= 1
+        }
+    }
+
+    /// In the list of calendars: j, k (Down, Up) choose a row, Space, Enter or x shows or
+    /// hides it, a digit 1-9 the calendar of that row; c and Esc close it, q and Ctrl-C quit.
+    private mutating func handleCalendars(_ key: Key) -> Outcome {
+        func toggle(_ row: Int) {
+            guard calendars.indices.contains(row) else { return }
+            let index = calendars[row].index
+            if hiddenCalendars.remove(index) == nil { hiddenCalendars.insert(index) }
+        }
+        switch key {
+        case .escape, .character("c"):
+            screen = .months
+            return .draw
+        case .interrupt, .character("q"):
+            return .quit
+        case .character(" "), .enter, .character("x"):
+            toggle(calendarCursor)
+            return .draw
+        case .down, .character("j"):
+            calendarCursor = min(max(0, calendars.count - 1), calendarCursor + 1)
+            return .draw
+        case .up, .character("k"):
+            calendarCursor = max(0, calendarCursor - 1)
+            return .draw
+        case .character(let character):
+            if let digit = character.wholeNumberValue, character.isASCII, digit >= 1 {
+                toggle(digit - 1)
+                calendarCursor = min(max(0, calendars.count - 1), digit - 1)
+            }
+            return .draw
+        default:
+            return .draw
         }
     }
 
@@ -176,8 +346,8 @@ public struct PagerState {
             scroll = 0
             count = nil
             return .draw
-        case .scrollDown?, .scrollUp?, .nextScreen?, .previousScreen?:
-            let lines = scrollLines(for: PagerBindings.action(for: key) ?? .scrollDown) * (count ?? 1)
+        case .nextWeek?, .previousWeek?, .nextScreen?, .previousScreen?:
+            let lines = scrollLines(for: PagerBindings.action(for: key) ?? .nextWeek) * (count ?? 1)
             count = nil
             scroll = min(room.scrollLimit, max(0, scroll + lines))
             return .draw
@@ -202,8 +372,8 @@ public struct PagerState {
     /// Lines `action` scrolls a page taller than the screen by, 0 for an action that does not scroll.
     private func scrollLines(for action: PagerAction) -> Int {
         switch action {
-        case .scrollDown, .nextMonth: return 1
-        case .scrollUp, .previousMonth: return -1
+        case .nextWeek, .nextMonth, .nextDay: return 1
+        case .previousWeek, .previousMonth, .previousDay: return -1
         case .nextScreen: return max(1, room.linesPerScreen)
         case .previousScreen: return -max(1, room.linesPerScreen)
         default: return 0
@@ -243,16 +413,16 @@ public struct PagerState {
             return .draw
         }
         switch action {
+        case .nextDay: moveDays(repeats)
+        case .previousDay: moveDays(-repeats)
+        case .nextWeek: moveDays(7 * repeats)
+        case .previousWeek: moveDays(-7 * repeats)
+        case .openDay:
+            screen = .day
+            scroll = 0
+            highlightedEvent = 0
         case .nextMonth: view == .yearPage ? move(years: repeats) : move(by: repeats)
         case .previousMonth: view == .yearPage ? move(years: -repeats) : move(by: -repeats)
-        case .scrollDown, .scrollUp:
-            let sign = action == .scrollDown ? 1 : -1
-            if view == .yearPage, room.scrollLimit > 0 {
-                scroll = min(room.scrollLimit, max(0, scroll + sign * repeats))
-                return .draw
-            }
-            // A year page that fits has nothing to scroll: it moves by years, as n and p do there.
-            view == .yearPage ? move(years: sign * repeats) : move(by: sign * repeats)
         case .nextScreen, .previousScreen:
             let sign = action == .nextScreen ? 1 : -1
             switch view {
@@ -274,16 +444,23 @@ public struct PagerState {
         case .cycleView:
             view = view.next
             scroll = 0
+            reveal()
         case .agenda:
             screen = .agenda
             scroll = 0
+        case .calendars:
+            if calendars.isEmpty {
+                message = Message(text: "no calendars configured (see CONFIGURATION in the manual)", isError: false)
+            } else {
+                screen = .calendars
+            }
         case .help:
             screen = .help
             scroll = 0
         case .redraw: return .redraw
         case .quit: return .quit
         }
-        if action != .cycleView, action != .help, action != .agenda { scroll = 0 }
+        if ![.cycleView, .help, .agenda, .openDay, .calendars].contains(action) { scroll = 0 }
         if capped, message == nil {
             message = Message(text: "count capped at \(Self.maximumCount)", isError: false)
         }
@@ -320,8 +497,13 @@ public struct PagerState {
 
     // MARK: Moves
 
-    /// Moves `months` months (back when negative), stopping at a bound and saying so.
+    /// Moves `months` months (back when negative), stopping at a bound and saying so; the
+    /// selected day moves as many months and keeps its number.
     public mutating func move(by months: Int) {
+        carrySelection { $0.moveMonths(months) }
+    }
+
+    private mutating func moveMonths(_ months: Int) {
         let taken = index.move(by: months)
         if taken < months.magnitude {
             message = Message(text: months > 0 ? Self.boundAfter : Self.boundBefore, isError: false)
@@ -331,8 +513,13 @@ public struct PagerState {
     /// Moves `years` calendar years (back when negative): to the month of the same number in
     /// that year, not a leap month; where the year has no such month (Adar I outside a Hebrew
     /// leap year), to the next month it has (Adar). Twelve months in the Gregorian calendar,
-    /// twelve or thirteen in the Hebrew and Chinese ones. Stops at a bound and says so.
+    /// twelve or thirteen in the Hebrew and Chinese ones. Stops at a bound and says so. The
+    /// selected day keeps its number.
     public mutating func move(years: Int) {
+        carrySelection { $0.moveYears(years) }
+    }
+
+    private mutating func moveYears(_ years: Int) {
         let target = index.current.name.month
         // Many years at once: Foundation adds all but the last (a Chinese month is slow to step,
         // and 9999 years are 124,000 months), the walk below does the last one and
@@ -375,23 +562,109 @@ public struct PagerState {
         message = Message(text: direction > 0 ? Self.boundAfter : Self.boundBefore, isError: false)
     }
 
-    /// Goes to today's month, if the bounds and the calendar have it.
+    /// Selects today, if the bounds and the calendar have it.
     public mutating func goToToday() {
-        jump(toMonthHolding: today, named: "today")
+        if jump(toMonthHolding: today, named: "today") { select(today) }
+    }
+
+    // MARK: The selected day
+
+    /// The month holding the selected day.
+    public var selectedMonth: Month { calendar.month(containing: selected) ?? index.current }
+
+    /// The first and last days the selection may reach: the bounds' and the calendar's.
+    var selectableDays: ClosedRange<Int> {
+        let low = max(bounds.since ?? .min, MonthCalendar.lowerLimitDay)
+        let high = min(bounds.until ?? .max, (calendar.upperLimit ?? .max) - 1)
+        return low...max(low, high)
+    }
+
+    /// Selects `day`, kept inside the bounds, and brings its month onto the screen.
+    public mutating func select(_ day: Int) {
+        let days = selectableDays
+        let kept = min(days.upperBound, max(days.lowerBound, day))
+        guard calendar.month(containing: kept) != nil else { return }
+        selected = kept
+        reveal()
+    }
+
+    /// Moves the selection `days` days (back when negative), turning pages where it leaves the
+    /// screen, and stops at the bounds, saying so.
+    public mutating func moveDays(_ days: Int) {
+        let (target, overflow) = selected.addingReportingOverflow(days)
+        let range = selectableDays
+        if overflow || target > range.upperBound || target < range.lowerBound || calendar.month(containing: target) == nil {
+            message = Message(text: days > 0 ? Self.dayBoundAfter : Self.dayBoundBefore, isError: false)
+            // As far as the bound; where the calendar itself ends first, the selection stays.
+            let reachable = days > 0 ? range.upperBound : range.lowerBound
+            if calendar.month(containing: reachable) != nil {
+                select(days > 0 ? max(selected, reachable) : min(selected, reachable))
+            }
+            return
+        }
+        select(target)
+    }
+
+    /// Runs `move` (a move of the months) and carries the selected day along: it keeps its
+    /// number, cut to its new month's length, and its place among the strip's months.
+    private mutating func carrySelection(_ move: (inout PagerState) -> Void) {
+        let month = selectedMonth
+        let offset = selected - month.firstDay
+        var place = 0
+        if view == .strip {
+            var probe = index
+            while !probe.current.contains(day: selected), probe.current.firstDay < selected,
+                  place < max(1, room.monthsPerScreen), probe.moveForward() {
+                place += 1
+            }
+        }
+        move(&self)
+        var probe = index
+        for _ in 0..<place { guard probe.moveForward() else { break } }
+        let target = probe.current
+        let days = selectableDays
+        selected = min(days.upperBound, max(days.lowerBound, target.firstDay + min(offset, target.dayCount - 1)))
+        reveal()
+    }
+
+    /// Brings the selected day onto the screen: its month on the month page and the year page,
+    /// one of the months of the strip (turning it by as few months as it takes).
+    mutating func reveal() {
+        guard let month = calendar.month(containing: selected), !index.current.contains(day: selected) else { return }
+        switch view {
+        case .monthPage, .yearPage:
+            index.jump(to: month)
+        case .strip:
+            if selected < index.current.firstDay {
+                index.jump(to: month)
+                return
+            }
+            var probe = index
+            var shown = 1
+            while shown < room.monthsPerScreen, probe.moveForward() {
+                if probe.current.contains(day: selected) { return }
+                shown += 1
+            }
+            index.jump(to: month)
+            _ = index.move(by: -(max(1, room.monthsPerScreen) - 1))
+        }
     }
 
     /// Goes to the month holding `day`, or leaves an error that says why `what` cannot be
     /// shown, and stays.
-    private mutating func jump(toMonthHolding day: Int, named what: String) {
+    /// - returns: whether it went.
+    @discardableResult
+    private mutating func jump(toMonthHolding day: Int, named what: String) -> Bool {
         guard let month = calendar.month(containing: day) else {
             message = Message(text: "\(what) is outside the calendar", isError: true)
-            return
+            return false
         }
         guard bounds.admits(month) else {
             message = Message(text: "\(what) is outside --since/--until", isError: true)
-            return
+            return false
         }
         index.jump(to: month)
+        return true
     }
 
     /// Goes to the month holding the date `text` names (a DATE as `--from` takes it), or
@@ -405,9 +678,9 @@ public struct PagerState {
             message = Message(text: "not a date: '\(typed)' (YYYY-MM or YYYY-MM-DD)", isError: true)
             return
         }
-        let day: Int
+        let period: ClosedRange<Int>
         do {
-            day = try date.period(today: today, in: gregorian).lowerBound
+            period = try date.period(today: today, in: gregorian)
         } catch .noSuchDay {
             message = Message(text: "no such day: '\(typed)'", isError: true)
             return
@@ -415,6 +688,14 @@ public struct PagerState {
             message = Message(text: "'\(typed)' is outside the calendar", isError: true)
             return
         }
-        jump(toMonthHolding: day, named: "'\(typed)'")
+        let offset = selected - selectedMonth.firstDay
+        guard jump(toMonthHolding: period.lowerBound, named: "'\(typed)'") else { return }
+        // A day is selected; a month (or a year) keeps the selected day's number.
+        if period.count == 1 {
+            select(period.lowerBound)
+        } else {
+            let month = index.current
+            select(month.firstDay + min(offset, month.dayCount - 1))
+        }
     }
 }

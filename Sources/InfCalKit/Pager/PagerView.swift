@@ -8,7 +8,9 @@ public struct PagerView {
     /// The renderer of the grids (calendar, names, first weekday, numbering); its highlighted
     /// day is set from the state's today.
     public let renderer: MonthRenderer
-    /// Whether today is highlighted (and, on the month page, the weekend set apart).
+    /// Whether colour is on: the month page dims the weekend. Today (underlined), the
+    /// selected day (reversed) and the days with events (bold) are attributes, not colours,
+    /// and are drawn either way, so that nothing is lost without colour.
     public let highlightToday: Bool
     /// Months side by side in the strip, or nil for as many as the width takes.
     public let columns: Int?
@@ -21,6 +23,8 @@ public struct PagerView {
     public var events: EventStore?
     /// Formats the agenda's lines (the locale's weekday names).
     public var agendaPrinter = AgendaPrinter(locale: nil, width: nil)
+    /// Whether calendars' colours are drawn as 24-bit.
+    public var trueColor = false
 
     /// Lines of the grid block: title, weekday header and six weeks.
     public static let gridLines = 8
@@ -52,6 +56,7 @@ public struct PagerView {
         self.init(renderer: renderer, highlightToday: configuration.color, columns: fixed,
                   box: configuration.page.box, weekendDays: configuration.page.weekendDays)
         agendaPrinter = AgendaPrinter(locale: configuration.locale, width: nil)
+        trueColor = configuration.trueColor
     }
 
     /// Months side by side in the strip on a screen `width` cells wide.
@@ -69,11 +74,21 @@ public struct PagerView {
         TerminalSize(columns: renderer.monthWidth, rows: renderer.rowLineCount + 1)
     }
 
-    /// The month page for the state's today and colour.
-    func monthPage(today: Int) -> MonthPage {
+    /// The renderer with the state's today and selected day set apart as the pager does.
+    func marking(_ state: PagerState) -> MonthRenderer {
         var renderer = self.renderer
-        renderer.highlightedDay = highlightToday ? today : nil
-        return MonthPage(renderer: renderer, box: box, weekendDays: weekendDays, color: highlightToday)
+        renderer.highlightedDay = state.today
+        renderer.selectedDay = state.selected
+        renderer.attributes = .pager
+        return renderer
+    }
+
+    /// The month page for the state's today, selected day and colour.
+    func monthPage(for state: PagerState) -> MonthPage {
+        var page = MonthPage(renderer: marking(state), box: box, weekendDays: weekendDays, color: highlightToday)
+        page.marks = true
+        page.trueColor = trueColor
+        return page
     }
 
     // MARK: Bodies
@@ -86,6 +101,8 @@ public struct PagerView {
         var position: String
         /// Months the screen shows.
         var monthCount: Int
+        /// The line of the selected day, which scrolling keeps on the screen.
+        var focus = 0
     }
 
     /// The body of `state`'s view in `room` (the screen without its status line), or the size
@@ -93,7 +110,7 @@ public struct PagerView {
     func body(for state: PagerState, room: TerminalSize) -> Result<Body, TooSmall> {
         switch state.view {
         case .monthPage:
-            var page = monthPage(today: state.today)
+            var page = monthPage(for: state)
             page.events = events?.occurrencesByDay(state.current.firstDay..<state.current.endDay) ?? [:]
             guard let layout = page.layout(filling: room) else {
                 // Too small for the page: the compact grid of the month.
@@ -113,8 +130,7 @@ public struct PagerView {
     func strip(for state: PagerState, room: TerminalSize, columns: Int, rows: Int?) -> Result<Body, TooSmall> {
         let rowCount = max(1, rows ?? (room.rows + 1) / (renderer.rowLineCount + 1))
         var columnCount = max(1, columns)
-        var renderer = self.renderer
-        renderer.highlightedDay = highlightToday ? state.today : nil
+        var renderer = marking(state)
         while true {
             let months = Array(state.index.forward.prefix(columnCount * rowCount))
             renderer.markedDays = markedDays(months)
@@ -145,9 +161,8 @@ public struct PagerView {
     /// few rows as the width allows; scrolled when taller than `room`.
     func yearPage(for state: PagerState, room: TerminalSize) -> Result<Body, TooSmall> {
         let months = state.calendar.monthsOfYear(holding: state.current).filter(state.bounds.admits)
-        var renderer = self.renderer
+        var renderer = marking(state)
         renderer.titleStyle = .monthOnly
-        renderer.highlightedDay = highlightToday ? state.today : nil
         renderer.markedDays = markedDays(months)
         let grids = months.map(renderer.grid(for:))
         let fit = Configuration.automaticColumns(width: room.columns, monthWidth: renderer.monthWidth, limit: .max)
@@ -161,18 +176,26 @@ public struct PagerView {
         let left = String(repeating: " ", count: (room.columns - width) / 2)
         let heading = months.first.map { renderer.names.yearTitle(of: $0) } ?? ""
         var lines = [String(repeating: " ", count: max(0, (room.columns - DisplayWidth.of(heading)) / 2)) + heading]
+        var focus = 0
         for (number, row) in rowsOfGrids.enumerated() {
             if number > 0 { lines.append("") }
+            if let grid = row.first(where: { $0.month.contains(day: state.selected) }) {
+                focus = lines.count + 2 + (state.selected - grid.month.firstDay + grid.leadingBlanks) / 7
+            }
             let rendered = renderer.formatRow(row)
             lines += (0..<renderer.rowLineCount).map { $0 < rendered.count && !rendered[$0].isEmpty ? left + rendered[$0] : "" }
         }
-        if lines.count < room.rows { lines = Array(repeating: "", count: (room.rows - lines.count) / 2) + lines }
-        return .success(Body(lines: lines, position: heading, monthCount: months.count))
+        if lines.count < room.rows {
+            let top = (room.rows - lines.count) / 2
+            lines = Array(repeating: "", count: top) + lines
+            focus += top
+        }
+        return .success(Body(lines: lines, position: heading, monthCount: months.count, focus: focus))
     }
 
-    /// The days of `months` with events, marked in the compact grids when colour is on.
+    /// The days of `months` with events, marked in the compact grids.
     func markedDays(_ months: [Month]) -> Set<Int> {
-        guard highlightToday, let events, let first = months.map(\.firstDay).min(),
+        guard let events, let first = months.map(\.firstDay).min(),
               let end = months.map(\.endDay).max() else { return [] }
         return Set(events.occurrencesByDay(first..<end).keys)
     }
@@ -199,10 +222,15 @@ public struct PagerView {
             result.linesPerScreen = max(1, overlay.visibleLines(in: room) - 1)
             return result
         }
+        if case .day = state.screen {
+            let (overlay, starts) = dayOverlay(for: state, room: room)
+            result.scrollLimit = overlay.scrollLimit(in: room)
+            result.linesPerScreen = max(1, overlay.visibleLines(in: room) - 1)
+            result.eventStarts = starts
+        }
         // The month page neither pages by screenfuls nor scrolls: no need to draw it.
-        if state.view != .monthPage, case .success(let body) = self.body(for: state, room: room) {
+        if state.view == .strip, case .success(let body) = self.body(for: state, room: room) {
             result.monthsPerScreen = max(1, body.monthCount)
-            if state.view == .yearPage { result.scrollLimit = max(0, body.lines.count - room.rows) }
         }
         return result
     }
@@ -236,6 +264,8 @@ public struct PagerView {
             frame.lines[statusRow] = Self.fit(status, width: lastWidth)
             return frame
         }
+        // The list of key `c` decides what every view shows.
+        if let events, events.hidden != state.hiddenCalendars { events.hidden = state.hiddenCalendars }
         let body: Body
         switch self.body(for: state, room: room) {
         case .success(let made): body = made
@@ -243,7 +273,8 @@ public struct PagerView {
             frame.lines[0] = Self.tooSmall(needed: tooSmall.needed, size: size)
             return frame
         }
-        let scroll = state.view == .yearPage ? min(state.scroll, max(0, body.lines.count - room.rows)) : 0
+        // A year page taller than the screen scrolls as little as keeps the selected day on it.
+        let scroll = state.view == .yearPage ? min(max(0, body.focus - room.rows + 1), max(0, body.lines.count - room.rows)) : 0
         for (row, line) in body.lines.dropFirst(scroll).prefix(room.rows).enumerated() where !line.isEmpty {
             frame.lines[row] = line
         }
@@ -258,12 +289,31 @@ public struct PagerView {
             }
             position.append("a or Esc closes")
             frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
+        } else if case .day = state.screen {
+            let (overlay, _) = dayOverlay(for: state, room: room)
+            let scroll = min(state.scroll, overlay.scrollLimit(in: room))
+            let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room, scroll: scroll, box: box)
+            for row in 0..<min(room.rows, drawn.count) { frame.lines[row] = drawn[row] }
+            var position = [overlay.title]
+            if overlay.lines.count > overlay.visibleLines(in: room) {
+                position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
+            }
+            position.append("Enter or Esc closes")
+            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth, hints: false)
+        } else if case .calendars = state.screen {
+            let overlay = calendarList(for: state)
+            let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room,
+                                     scroll: max(0, state.calendarCursor - overlay.visibleLines(in: room) + 1), box: box)
+            for row in 0..<min(room.rows, drawn.count) { frame.lines[row] = drawn[row] }
+            frame.lines[statusRow] = statusLine(for: state, position: [hiddenNote(state) ?? "all calendars shown",
+                                                                       "Space shows or hides", "c or Esc closes"], width: lastWidth)
         } else if case .prompt(let text) = state.screen {
             let prompt = Self.fit(Self.promptLabel + text, width: lastWidth)
             frame.lines[statusRow] = prompt
             frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
         } else {
             var position = [body.position, "[" + state.view.label + "]"]
+            if let hidden = hiddenNote(state) { position.insert(hidden, at: 1) }
             if body.lines.count > room.rows {
                 position.append("lines \(scroll + 1)-\(scroll + room.rows)/\(body.lines.count)")
             }
@@ -277,11 +327,76 @@ public struct PagerView {
         let month = state.current
         let title = renderer.names.title(of: month)
         guard let events else { return AgendaOverlay(title: title, lines: ["no events: start infcal with --events FILE"]) }
-        return AgendaOverlay(title: title, lines: events.occurrences(startingOn: month.firstDay..<month.endDay).map(agendaPrinter.line))
+        // The overlay cuts its lines to the screen by their text, so they carry no colour.
+        var printer = agendaPrinter
+        printer.calendarWidth = events.calendarWidth
+        return AgendaOverlay(title: title, lines: events.occurrences(startingOn: month.firstDay..<month.endDay).map(printer.line))
     }
+
+    /// The list of calendars (key `c`): a row each, `[x]` shown or `[ ]` hidden, the chosen
+    /// one marked `>`, numbered for the digit keys.
+    func calendarList(for state: PagerState) -> AgendaOverlay {
+        let rows = state.calendars.enumerated().map { row, calendar in
+            (row == state.calendarCursor ? "> " : "  ") + (state.hiddenCalendars.contains(calendar.index) ? "[ ] " : "[x] ")
+                + (row < 9 ? "\(row + 1) " : "  ") + InertText.forView(calendar.name)
+        }
+        return AgendaOverlay(title: "Calendars", lines: rows)
+    }
+
+    /// What the status line says when calendars are hidden ("2 of 5 calendars hidden"), or nil.
+    func hiddenNote(_ state: PagerState) -> String? {
+        let hidden = state.calendars.filter { state.hiddenCalendars.contains($0.index) }.count
+        return hidden == 0 ? nil : "\(hidden) of \(state.calendars.count) calendar\(state.calendars.count == 1 ? "" : "s") hidden"
+    }
+
+    /// The day view of the state's selected day in a box over the page, and the line each of
+    /// its events starts on.
+    func dayOverlay(for state: PagerState, room: TerminalSize) -> (AgendaOverlay, [Int]) {
+        let day = state.selected
+        let month = state.selectedMonth
+        let occurrences = events?.occurrencesByDay(day..<(day + 1))[day] ?? []
+        let text = DayView(day: day, month: month, names: renderer.names, calendar: renderer.calendar, occurrences: occurrences,
+                           store: events, width: min(Self.dayViewWidth, room.columns - 4), highlighted: state.highlightedEvent,
+                           arrow: box == .ascii ? "->" : "→")
+        return (AgendaOverlay(title: text.title, lines: text.lines), text.eventStarts)
+    }
+
+    /// The widest the day view's text is wrapped to: lines a reader's eye can follow.
+    static let dayViewWidth = 100
 
     /// `text` cut to `width` cells (plain text, no escape sequences).
     static func fit(_ text: String, width: Int) -> String {
         DisplayWidth.prefix(of: text, fitting: max(0, width))
+    }
+}
+
+// MARK: Keys at a size
+
+extension PagerView {
+    /// Hands `key` to `state` at a terminal of `size`: with the room it needs worked out first,
+    /// and a click turned into the day under it (opened in the day view).
+    public func handle(_ key: Key, in state: inout PagerState, size: TerminalSize) -> PagerState.Outcome {
+        if case .click(let position) = key {
+            guard state.screen == .months, let day = day(at: position, for: state, size: size) else { return .draw }
+            state.open(day)
+            return .draw
+        }
+        if state.needsRoom(for: key) { state.room = room(for: state, size: size) }
+        return state.handle(key)
+    }
+
+    /// The day drawn at `position` on the month page of `state` at `size`, or nil where no
+    /// day is (a margin, a line, a blank cell, another view).
+    public func day(at position: ScreenPosition, for state: PagerState, size: TerminalSize) -> Int? {
+        guard state.view == .monthPage else { return nil }
+        let room = TerminalSize(columns: size.columns, rows: max(0, size.rows - 1))
+        let page = monthPage(for: state)
+        guard let layout = page.layout(filling: room) else { return nil }
+        let row = position.row - layout.top - 2
+        let column = position.column - layout.left - layout.weekColumnWidth
+        guard row >= 0, column >= 0, row % layout.cellHeight != 0, column % layout.cellWidth != 0 else { return nil }
+        let (week, weekday) = (row / layout.cellHeight, column / layout.cellWidth)
+        guard week < MonthPageLayout.weeks, weekday < 7 else { return nil }
+        return renderer.grid(for: state.current).cell(week: week, column: weekday)?.day
     }
 }

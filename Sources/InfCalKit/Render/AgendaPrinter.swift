@@ -10,6 +10,14 @@ public struct AgendaPrinter {
     let weekdays: [String]
     let width: Int?
     static let timeWidth = 11
+    /// The width of the calendars' names, a column before the summary; 0 for no column (no
+    /// calendar of the run has a name).
+    public var calendarWidth = 0
+    /// Whether the calendar's name and the summary are drawn in the calendar's colour, and
+    /// how: nil for no colour, else whether the terminal shows 24-bit colour.
+    public var colors: Bool?
+    /// Whether each line ends in a tab and the UID.
+    public var showsUID = false
 
     /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
     public init(locale: Locale?, width: Int?) {
@@ -35,11 +43,27 @@ public struct AgendaPrinter {
             time = Self.clock(occurrence.start)
             if occurrence.end > occurrence.start { time += "-" + Self.clock(occurrence.end) }
         }
-        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
-        let text = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
-            + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  " + summary
-        guard let width else { return text }
-        return DisplayWidth.prefix(of: text, fitting: width)
+        let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
+            + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  "
+        if showsUID { return finished(lead, occurrence, cut: { $0 }) + "\t" + InertText.forView(occurrence.uid) }
+        return finished(lead, occurrence, cut: { text in width.map { DisplayWidth.prefix(of: text, fitting: $0) } ?? text })
+    }
+
+    /// `lead` and then the calendar's name (in its column) and the summary of `occurrence`,
+    /// `cut` to the line's width, and coloured after `lead` where the calendar has a colour.
+    func finished(_ lead: String, _ occurrence: Occurrence, cut: (String) -> String) -> String {
+        let summary = occurrence.shownSummary
+        var name = ""
+        if calendarWidth > 0 {
+            name = InertText.forView(occurrence.calendarName ?? "")
+            name += String(repeating: " ", count: max(0, calendarWidth - DisplayWidth.of(name))) + "  "
+        }
+        // With --uid the line is for programs: whole, uncoloured, the UID after a tab.
+        if showsUID { return lead + name + summary + "\t" + InertText.forView(occurrence.uid) }
+        let text = cut(lead + name + summary)
+        guard let trueColor = colors, let color = occurrence.color, text.count > lead.count else { return text }
+        let split = text.index(text.startIndex, offsetBy: lead.count)
+        return text[..<split] + color.foreground(trueColor: trueColor) + text[split...] + CalendarColor.defaultForeground
     }
 
     /// The line of `occurrence` under a month of the stream: the day as the grid numbers it
@@ -47,10 +71,8 @@ public struct AgendaPrinter {
     /// summary, ` 2 Tue  09:00  Standup`, cut with `…` to `width` cells.
     public func dayLine(_ occurrence: Occurrence, day: String, width: Int) -> String {
         let weekday = DayNumber.weekday(occurrence.startDay)
-        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
-        let text = day + " " + weekdays[weekday - 1] + "  "
-            + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ") + summary
-        return DisplayWidth.truncated(text, to: width)
+        let lead = day + " " + weekdays[weekday - 1] + "  " + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ")
+        return finished(lead, occurrence, cut: { DisplayWidth.truncated($0, to: width) })
     }
 
     static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
@@ -70,7 +92,7 @@ public struct AgendaPrinter {
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
     /// byte by byte (the stream's hot path), cut to the width when there is one.
     func append(_ occurrence: Occurrence, to bytes: inout [UInt8]) {
-        guard width == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800 else {
+        guard width == nil, calendarWidth == 0, colors == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800 else {
             bytes += line(occurrence).utf8
             bytes.append(0x0A)
             return
@@ -105,7 +127,11 @@ public struct AgendaPrinter {
             }
         }
         bytes += [0x20, 0x20]
-        bytes += (occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)).utf8
+        bytes += occurrence.shownSummary.utf8
+        if showsUID {
+            bytes.append(0x09)
+            bytes += InertText.forView(occurrence.uid).utf8
+        }
         bytes.append(0x0A)
     }
 
@@ -113,6 +139,13 @@ public struct AgendaPrinter {
     /// `bounds`, in blocks of about 64 KiB, and stops early once `store` can hold no more.
     public func print<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
                                                bounds: MonthBounds, to sink: ByteSink) throws {
+        var printer = self
+        printer.showsUID = plan.showsUID
+        try printer.printLines(months, store: store, plan: plan, bounds: bounds, to: sink)
+    }
+
+    private func printLines<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
+                                                     bounds: MonthBounds, to sink: ByteSink) throws {
         var block: [UInt8] = []
         block.reserveCapacity(Self.blockSize + 4096)
         try Self.walk(months, store: store, plan: plan, bounds: bounds) { occurrences in

@@ -20,7 +20,7 @@ public enum DayCellEvents {
     /// The text of `occurrence` in the cell of `day`: the start time first for a timed one that
     /// starts that day, the summary alone otherwise (control characters as spaces).
     public static func text(_ occurrence: Occurrence, on day: Int) -> String {
-        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
+        let summary = occurrence.shownSummary
         guard !occurrence.isAllDay, occurrence.startDay == day else { return summary }
         return AgendaPrinter.clock(occurrence.start) + " " + summary
     }
@@ -29,11 +29,18 @@ public enum DayCellEvents {
     /// lines of at most `width` cells: every occurrence when they fit, else `height - 1` of
     /// them and `+N more` for the rest. Empty when there is no room.
     public static func lines(_ occurrences: [Occurrence], day: Int, width: Int, height: Int) -> [String] {
+        coloredLines(occurrences, day: day, width: width, height: height).map(\.text)
+    }
+
+    /// `lines`, each with the colour of its occurrence's calendar (nil for none, and for
+    /// `+N more`).
+    public static func coloredLines(_ occurrences: [Occurrence], day: Int, width: Int,
+                                    height: Int) -> [(text: String, color: CalendarColor?)] {
         guard width > 0, height > 0, !occurrences.isEmpty else { return [] }
         let ordered = ordered(occurrences)
         let shown = ordered.count <= height ? ordered.count : height - 1
-        var lines = ordered.prefix(shown).map { DisplayWidth.truncated(text($0, on: day), to: width) }
-        if shown < ordered.count { lines.append(DisplayWidth.truncated("+\(ordered.count - shown) more", to: width)) }
+        var lines = ordered.prefix(shown).map { (text: DisplayWidth.truncated(text($0, on: day), to: width), color: $0.color) }
+        if shown < ordered.count { lines.append((DisplayWidth.truncated("+\(ordered.count - shown) more", to: width), nil)) }
         return lines
     }
 }

@@ -80,6 +80,11 @@ public struct MonthPageLayout: Hashable, Sendable {
     }
 }
 
+extension Array where Element == UInt8 {
+    /// The bytes as text (escape sequences are ASCII).
+    var text: String { String(decoding: self, as: UTF8.self) }
+}
+
 /// Draws a month as a page of boxes: the title as the stream titles it, the weekday names over
 /// the columns, six week rows, the day numbers at the top right of their cells.
 ///
@@ -93,19 +98,20 @@ public struct MonthPage {
     public let weekendDays: Set<Int>
     /// Whether escape sequences set today and the weekend apart.
     public let color: Bool
+    /// Whether calendars' colours are drawn as 24-bit rather than the nearest of 256.
+    public var trueColor = false
     /// The occurrences touching each day of the month drawn (day number to occurrences): each
     /// day cell lists them under its number (see `DayCellEvents`), and with colour the numbers
     /// of days with events are bold and underlined. Empty without events.
     public var events: [Int: [Occurrence]] = [:]
+    /// Whether today, the selected day and the days with events are set apart by attributes
+    /// (reverse, bold, underline): with colour, and always in the pager, where a terminal
+    /// without colour still shows them.
+    public var marks: Bool
 
     /// Dim on and off (SGR 2 and 22).
     static let dimOn = "\u{1B}[2m"
     static let dimOff = "\u{1B}[22m"
-    static let reverseOn = "\u{1B}[7m"
-    static let reverseOff = "\u{1B}[27m"
-    /// Bold and underlined, as the stream marks days with events.
-    static let markOn = "\u{1B}[1;4m"
-    static let markOff = "\u{1B}[22;24m"
 
     /// A page drawn with `renderer`'s names and numbering, the lines of `box`, and with `color`,
     /// today (the renderer's highlighted day) and `weekendDays` set apart.
@@ -114,6 +120,7 @@ public struct MonthPage {
         self.box = box
         self.weekendDays = weekendDays
         self.color = color
+        marks = color
     }
 
     /// Cells a day number takes: 2, or 3 for days of the year.
@@ -196,19 +203,7 @@ public struct MonthPage {
             numbers += box.vertical
             for column in 0..<7 {
                 if let cell = grid.cell(week: week, column: column) {
-                    let digits = String(cell.label)
-                    numbers += String(repeating: " ", count: max(0, numberRoom - digits.count))
-                    let marked = color && events[cell.day] != nil
-                    if marked { numbers += Self.markOn }
-                    if color, cell.day == renderer.highlightedDay {
-                        numbers += Self.reverseOn + digits + Self.reverseOff
-                    } else if color, !marked, weekendDays.contains(weekday(ofColumn: column)) {
-                        numbers += Self.dimOn + digits + Self.dimOff
-                    } else {
-                        numbers += digits
-                    }
-                    if marked { numbers += Self.markOff }
-                    numbers += String(repeating: " ", count: max(0, inside - max(numberRoom, digits.count)))
+                    numbers += number(cell, column: column, room: numberRoom, inside: inside)
                 } else {
                     numbers += emptyInside
                 }
@@ -226,25 +221,56 @@ public struct MonthPage {
         return lines
     }
 
+    /// The day number of `cell` in column `column`, right-aligned in `room` of a cell `inside`
+    /// cells wide, padded to `inside`: set apart for today, events and the selection when
+    /// `marks` is on (the weekend dim only with colour), and the selected day in brackets
+    /// where the cell has a cell to spare on each side of the number, so that it reads
+    /// on any terminal.
+    func number(_ cell: MonthGrid.Cell, column: Int, room: Int, inside: Int) -> String {
+        let digits = String(cell.label)
+        let selected = cell.day == renderer.selectedDay
+        let brackets = selected && room > digits.count && inside > room
+        var text = String(repeating: " ", count: max(0, room - digits.count - (brackets ? 1 : 0)))
+        if brackets { text += "[" }
+        let attributes = renderer.attributes
+        var on = "", off = ""
+        if marks {
+            if events[cell.day] != nil { (on, off) = (on + attributes.marked.on.text, attributes.marked.off.text + off) }
+            if cell.day == renderer.highlightedDay { (on, off) = (on + attributes.today.on.text, attributes.today.off.text + off) }
+            if selected { (on, off) = (on + attributes.selected.on.text, attributes.selected.off.text + off) }
+        }
+        if on.isEmpty, color, weekendDays.contains(weekday(ofColumn: column)) { (on, off) = (Self.dimOn, Self.dimOff) }
+        text += on + digits + off
+        if brackets { text += "]" }
+        return text + String(repeating: " ", count: max(0, inside - max(room, digits.count) - (brackets ? 1 : 0)))
+    }
+
     /// The `room` lines under the numbers of week `week`, after `left` (the margin and the week
     /// column): each day's events, one a line, a space from the cell's left line.
     func eventLines(_ grid: MonthGrid, week: Int, inside: Int, room: Int, left: String, blankLine: String) -> [String] {
         let pad = inside > 2 ? 1 : 0
-        var cells: [[String]] = []
+        var cells: [[(text: String, color: CalendarColor?)]] = []
         for column in 0..<7 {
             guard let cell = grid.cell(week: week, column: column), let occurrences = events[cell.day] else {
                 cells.append([])
                 continue
             }
-            cells.append(DayCellEvents.lines(occurrences, day: cell.day, width: inside - pad, height: room))
+            cells.append(DayCellEvents.coloredLines(occurrences, day: cell.day, width: inside - pad, height: room))
         }
         guard cells.contains(where: { !$0.isEmpty }) else { return Array(repeating: blankLine, count: room) }
         let start = left + box.vertical
         return (0..<room).map { line in
             var text = start
             for column in 0..<7 {
-                let entry = line < cells[column].count ? String(repeating: " ", count: pad) + cells[column][line] : ""
-                text += entry + String(repeating: " ", count: max(0, inside - DisplayWidth.of(entry))) + box.vertical
+                let entry: (text: String, color: CalendarColor?) = line < cells[column].count ? cells[column][line] : ("", nil)
+                let gap = String(repeating: " ", count: max(0, inside - pad - DisplayWidth.of(entry.text)))
+                text += String(repeating: " ", count: pad)
+                if color, let shade = entry.color, !entry.text.isEmpty {
+                    text += shade.foreground(trueColor: trueColor) + entry.text + CalendarColor.defaultForeground
+                } else {
+                    text += entry.text
+                }
+                text += gap + box.vertical
             }
             return text
         }

@@ -49,8 +49,7 @@ extension MonthRenderer {
                 for week in 0..<grid.weekCount {
                     out.append(UInt8(ascii: " "))
                     if let cell = grid.cell(week: week, column: row) {
-                        Self.appendNumber(cell.label, width: cellWidth, highlighted: cell.day == highlightedDay,
-                                          marked: isMarked(cell.day), to: out)
+                        appendDay(cell.label, day: cell.day, width: cellWidth, to: out)
                     } else {
                         out.appendSpaces(cellWidth)
                     }

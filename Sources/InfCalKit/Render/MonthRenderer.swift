@@ -49,6 +49,10 @@ public struct MonthRenderer {
     public var highlightedDay: Int?
     /// Days with events (day numbers), shown bold and underlined; empty when colour is off.
     public var markedDays: Set<Int> = []
+    /// The pager's selected day (a day number), or nil for none.
+    public var selectedDay: Int?
+    /// How the highlighted day, the days with events and the selected day are set apart.
+    public var attributes = DayAttributes.stream
 
     /// The escape sequences that start and end the highlight (reverse video).
     public static let highlightOn: [UInt8] = Array("\u{1B}[7m".utf8)
@@ -60,7 +64,8 @@ public struct MonthRenderer {
     public static let gutter = 2
 
     private let header: [UInt8]
-    private let isoWeeks = MonthCalendar(.iso8601)
+    /// ISO weeks in the reform the grids follow (proleptic Gregorian under `--reform gregorian`).
+    private let isoWeeks: MonthCalendar
     /// Week lines already formatted, shared by the copies of this renderer.
     private let weekLines = WeekLineCache()
 
@@ -75,6 +80,7 @@ public struct MonthRenderer {
         self.numbering = numbering
         self.weekNumbers = weekNumbers
         self.highlightedDay = highlightedDay
+        isoWeeks = MonthCalendar(.iso8601, reform: calendar.reform)
         cellWidth = Self.cellWidth(numbering, labelWidth: names.labelWidth)
         header = Array((String(repeating: " ", count: weekNumbers == nil ? 0 : 3)
             + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: cellWidth)).utf8)
@@ -130,9 +136,25 @@ public struct MonthRenderer {
         titleStyle == .monthOnly ? names.monthName(of: month) : names.title(of: month)
     }
 
+    /// Appends the day number `value` of `day` right-aligned in `width` cells, set apart as
+    /// `attributes` say for today, a day with events and the selected day.
+    func appendDay(_ value: Int, day: Int, width: Int, to out: ByteBuffer) {
+        let today = day == highlightedDay, marked = isMarked(day), selected = day == selectedDay
+        guard today || marked || selected else { return Self.appendNumber(value, width: width, to: out) }
+        var on: [UInt8] = [], off: [UInt8] = []
+        if today { on += attributes.today.on; off = attributes.today.off + off }
+        if marked { on += attributes.marked.on; off = attributes.marked.off + off }
+        if selected { on += attributes.selected.on; off = attributes.selected.off + off }
+        let digits = String(value)
+        if width > digits.utf8.count { out.appendSpaces(width - digits.utf8.count) }
+        out.append(on)
+        out.append(digits)
+        out.append(off)
+    }
+
     /// Appends `value` right-aligned in `width` cells (more if it needs them).
     @inline(__always)
-    static func appendNumber(_ value: Int, width: Int, highlighted: Bool = false, marked: Bool = false, to out: ByteBuffer) {
+    static func appendNumber(_ value: Int, width: Int, to out: ByteBuffer) {
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         var rest = value.magnitude
@@ -144,13 +166,9 @@ public struct MonthRenderer {
             } while rest > 0 && count < 8
         }
         if width > count { out.appendSpaces(width - count) }
-        if highlighted { out.append(highlightOn) }
-        if marked { out.append(markOn) }
         withUnsafeBytes(of: &digits) { buffer in
             out.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(8 - count)...]))
         }
-        if marked { out.append(markOff) }
-        if highlighted { out.append(highlightOff) }
     }
 
     /// Whether `day` is shown as a day with events.
@@ -179,6 +197,7 @@ public struct MonthRenderer {
         // month starts and how long it is: most weeks are copied from the cache.
         if weekNumbers == nil, case .consecutive = grid.labels,
            highlightedDay.map({ !grid.month.contains(day: $0) }) ?? true,
+           selectedDay.map({ !grid.month.contains(day: $0) }) ?? true,
            markedDays.isEmpty || !markedDays.contains(where: grid.month.contains(day:)),
            let slot = WeekLineCache.slot(leadingBlanks: grid.leadingBlanks, dayCount: grid.month.dayCount, week: week) {
             if let line = weekLines.lines[slot] {
@@ -208,8 +227,7 @@ public struct MonthRenderer {
         for column in 0..<7 {
             if column > 0 { out.append(UInt8(ascii: " ")) }
             if let cell = grid.cell(week: week, column: column) {
-                Self.appendNumber(cell.label, width: cellWidth, highlighted: cell.day == highlightedDay,
-                                  marked: isMarked(cell.day), to: out)
+                appendDay(cell.label, day: cell.day, width: cellWidth, to: out)
             } else {
                 out.appendSpaces(cellWidth)
             }
@@ -293,6 +311,25 @@ public struct MonthRenderer {
         lines.removeLast()
         return lines
     }
+}
+
+/// The escape sequences that set apart today, the days with events and the pager's selected
+/// day. The stream keeps cal's reverse video for today and marks days with events bold and
+/// underlined; the pager, where a selected day moves about, gives each its own attribute.
+/// All are attributes rather than colours, which a terminal without colour still shows.
+public struct DayAttributes: Sendable {
+    public let today: (on: [UInt8], off: [UInt8])
+    public let marked: (on: [UInt8], off: [UInt8])
+    public let selected: (on: [UInt8], off: [UInt8])
+
+    /// The stream's: today reversed, days with events bold and underlined.
+    public static let stream = DayAttributes(today: (MonthRenderer.highlightOn, MonthRenderer.highlightOff),
+                                             marked: (MonthRenderer.markOn, MonthRenderer.markOff),
+                                             selected: (MonthRenderer.highlightOn, MonthRenderer.highlightOff))
+    /// The pager's: the selected day reversed (the cursor), today underlined, days with events bold.
+    public static let pager = DayAttributes(today: (Array("\u{1B}[4m".utf8), Array("\u{1B}[24m".utf8)),
+                                            marked: (Array("\u{1B}[1m".utf8), Array("\u{1B}[22m".utf8)),
+                                            selected: (MonthRenderer.highlightOn, MonthRenderer.highlightOff))
 }
 
 /// Formatted week lines of months numbered 1, 2, 3, ..., by where the month starts, its length

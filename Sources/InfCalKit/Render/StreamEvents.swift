@@ -14,10 +14,14 @@ public struct StreamEvents {
     /// The weekday abbreviations of `lines` as bytes, Sunday first; nil for one not in ASCII.
     private let weekdayBytes: [[UInt8]?]
 
-    public init(store: EventStore, marksDays: Bool, locale: Locale?) {
+    /// `trueColor` says how the calendars' colours are drawn when `marksDays` (colour) is on.
+    public init(store: EventStore, marksDays: Bool, locale: Locale?, trueColor: Bool = false) {
         self.store = store
         self.marksDays = marksDays
-        lines = AgendaPrinter(locale: locale, width: nil)
+        var lines = AgendaPrinter(locale: locale, width: nil)
+        lines.calendarWidth = store.calendarWidth
+        lines.colors = marksDays ? trueColor : nil
+        self.lines = lines
         // The abbreviations as bytes where one byte is one cell (ASCII), else nil.
         weekdayBytes = lines.weekdays.map { name in name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? Array(name.utf8) : nil }
     }
@@ -72,9 +76,9 @@ public struct StreamEvents {
     /// byte, when that is plain: an ASCII summary without control characters and a line that
     /// fits `width` uncut. Returns false, having appended nothing, when it is not.
     private func appendLine(_ occurrence: Occurrence, label: Int, width: Int, cellWidth: Int, to out: ByteBuffer) -> Bool {
-        guard label >= 0 else { return false }
+        guard label >= 0, lines.calendarWidth == 0, lines.colors == nil || occurrence.color == nil else { return false }
         let weekday = weekdayBytes[DayNumber.weekday(occurrence.startDay) - 1]
-        var summary = occurrence.summary.isEmpty ? "(no title)" : occurrence.summary
+        var summary = occurrence.more > 0 ? occurrence.shownSummary : (occurrence.summary.isEmpty ? "(no title)" : occurrence.summary)
         var digitCount = 1
         var rest = label / 10
         while rest > 0 { digitCount += 1; rest /= 10 }

@@ -1,0 +1,180 @@
+import Foundation
+import InfCalProcess
+import Testing
+
+/// CalDAV against a real Radicale server (PyPI `radicale`, run by Tests/Servers/radicale_server.py
+/// on 127.0.0.1 and a free port), with two users and three calendars made and filled through
+/// its own CalDAV API with curl, as another client would.
+@Suite(.serialized) struct CalDAVTests {
+    static let skip: String? = {
+        if let missing = TestServer.missing(["radicale"]) { return missing + " (pip install radicale)" }
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") ? nil : "curl is not installed"
+    }()
+
+    /// A Radicale server with alice's calendars Work (red) and Home (green) and bob's Club
+    /// (blue), and a home whose config names both accounts.
+    final class Server {
+        let home: TemporaryHome
+        let server: TestServer
+
+        init() throws {
+            home = try TemporaryHome()
+            try "alice:apass\nbob:bpass\n".write(to: home.serverDirectory.appendingPathComponent("htpasswd"), atomically: true, encoding: .utf8)
+            server = try TestServer("radicale_server.py", directory: home.serverDirectory)
+            try make("alice", "work", name: "Work", color: "#FF0000FF")
+            try make("alice", "home", name: "Home", color: "#00FF00")
+            try make("bob", "club", name: "Club", color: "#0000FF")
+            try put("alice", "work", "standup", day: 15, "Standup")
+            try put("alice", "work", "review", day: 16, "Review")
+            try put("alice", "home", "dentist", day: 20, "Dentist")
+            try put("bob", "club", "match", day: 17, "Match")
+            try configure()
+        }
+
+        func configure(alicePassword: String = "apass", extra: String = "") throws {
+            try home.write("""
+            [events alice]
+            url = \(server.url("/"))
+            username = alice
+            password-command = echo \(alicePassword)
+
+            [events bob]
+            url = \(server.url("/bob/club/"))
+            username = bob
+            password-command = echo bpass
+            \(extra)
+            """, to: "config.ini")
+        }
+
+        /// Runs curl as `user` with `arguments`; fails the test unless the server says 2xx.
+        func curl(_ user: String, _ arguments: [String]) throws {
+            let password = user == "alice" ? "apass" : "bpass"
+            let run = try BinaryRunner.runProgram(URL(fileURLWithPath: "/usr/bin/curl"),
+                                                  ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "\(user):\(password)"] + arguments,
+                                                  environment: [:], deadline: 30)
+            #expect(run.stdout.hasPrefix("2"), "curl \(arguments): \(run.stdout) \(run.stderr)")
+        }
+
+        func make(_ user: String, _ collection: String, name: String, color: String) throws {
+            let body = """
+            <?xml version="1.0" encoding="utf-8"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" \
+            xmlns:A="http://apple.com/ns/ical/"><D:set><D:prop><D:displayname>\(name)</D:displayname>\
+            <A:calendar-color>\(color)</A:calendar-color></D:prop></D:set></C:mkcalendar>
+            """
+            try curl(user, ["-X", "MKCALENDAR", "-H", "Content-Type: application/xml", "--data-binary", body,
+                            server.url("/\(user)/\(collection)/")])
+        }
+
+        func put(_ user: String, _ collection: String, _ uid: String, day: Int, _ title: String) throws {
+            let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//infcal tests//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)@example.org\r\n"
+                + "DTSTAMP:20240101T000000Z\r\nDTSTART:202402\(day)T100000Z\r\nSUMMARY:\(title)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            try curl(user, ["-X", "PUT", "-H", "Content-Type: text/calendar", "--data-binary", event,
+                            server.url("/\(user)/\(collection)/\(uid).ics")])
+        }
+
+        /// The occurrences of February 2024 as JSON objects.
+        func events(_ arguments: [String] = []) throws -> (run: BinaryRunner.Result, events: [[String: Any]]) {
+            let run = try home.run(["--agenda", "--json", "--from", "2024-02", "--forward", "1"] + arguments)
+            let events = run.stdout.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            return (run, events)
+        }
+
+        /// The requests logged since `start`, and the events their answers carried.
+        func requests(since start: Int) -> (lines: [String], events: Int) {
+            let lines = Array(server.requests.dropFirst(start))
+            return (lines, lines.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +))
+        }
+    }
+
+    static func pairs(_ events: [[String: Any]]) -> [String] {
+        events.map { "\($0["calendarName"] as? String ?? "-"): \($0["summary"] as? String ?? "-")" }
+    }
+
+    @Test func discoversTheCalendarsOfAnAccountAndNamesThem() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        let (run, events) = try radicale.events()
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        // alice's account URL names two calendars, discovered; bob's URL names one, by its own name.
+        #expect(Self.pairs(events) == ["alice/Work: Standup", "alice/Work: Review", "bob: Match", "alice/Home: Dentist"])
+        // Nothing holds a password: not the cache, not the output.
+        let cache = radicale.home.cache.path
+        for file in FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? [] {
+            let text = (try? String(contentsOfFile: cache + "/" + file, encoding: .utf8)) ?? ""
+            #expect(!text.contains("apass") && !text.contains("bpass"), "\(file)")
+        }
+    }
+
+    @Test func onlyAndHideChooseAccountsAndTheirDiscoveredCalendars() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        _ = try radicale.events()
+        #expect(Self.pairs(try radicale.events(["--only", "bob"]).events) == ["bob: Match"])
+        #expect(Self.pairs(try radicale.events(["--hide", "alice"]).events) == ["bob: Match"])
+        #expect(Self.pairs(try radicale.events(["--only", "alice/Home"]).events) == ["alice/Home: Dentist"])
+        #expect(Self.pairs(try radicale.events(["--hide", "alice/Work,bob"]).events) == ["alice/Home: Dentist"])
+        let unknown = try radicale.events(["--only", "carol"])
+        #expect(unknown.run.status == 64)
+        #expect(unknown.run.stdout.isEmpty)
+    }
+
+    @Test func theServersColoursColourTheCalendars() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        let run = try radicale.home.run(["--agenda", "--from", "2024-02", "--forward", "1", "--color", "always"],
+                                        environment: ["COLORTERM": "truecolor"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Work is #FF0000, Home #00FF00, Club #0000FF, as the calendars were made above.
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first { $0.contains("Standup") }?.contains("38;2;255;0;0") == true, "\(lines)")
+        #expect(lines.first { $0.contains("Dentist") }?.contains("38;2;0;255;0") == true, "\(lines)")
+        #expect(lines.first { $0.contains("Match") }?.contains("38;2;0;0;255") == true, "\(lines)")
+    }
+
+    @Test func aRefreshAfterOneChangeFetchesThatEventAloneAndAnotherClientsChangeShows() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        let first = try radicale.events()
+        #expect(first.run.status == 0, "\(first.run.stderr)")
+        // The first download was a calendar-query REPORT carrying every event.
+        let initial = radicale.requests(since: 0)
+        #expect(initial.lines.contains { $0.hasPrefix("REPORT /alice/work/ 207 2") }, "\(initial.lines)")
+        // Another client changes one event.
+        try radicale.put("alice", "work", "review", day: 16, "Review moved")
+        let start = radicale.server.requests.count
+        // A fresh cache: nothing asked, nothing new shown.
+        let cached = try radicale.events()
+        #expect(Self.pairs(cached.events) == Self.pairs(first.events))
+        #expect(radicale.server.requests.count == start)
+        // --refresh: sync-collection says which one changed, and only that one is fetched.
+        let refreshed = try radicale.events(["--refresh"])
+        #expect(refreshed.run.status == 0, "\(refreshed.run.stderr)")
+        #expect(Self.pairs(refreshed.events).contains("alice/Work: Review moved"))
+        let delta = radicale.requests(since: start)
+        #expect(delta.events == 1, "\(delta.lines)")
+        // A deleted event goes from the copy too.
+        try radicale.curl("alice", ["-X", "DELETE", radicale.server.url("/alice/work/standup.ics")])
+        let afterDelete = try radicale.events(["--refresh"])
+        #expect(!Self.pairs(afterDelete.events).contains("alice/Work: Standup"))
+        #expect(Self.pairs(afterDelete.events).contains("alice/Work: Review moved"))
+    }
+
+    @Test func aWrongPasswordIsAnHTTP401AndKeepsTheCopy() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        let good = try radicale.events()
+        try radicale.configure(alicePassword: "wrong")
+        let (run, events) = try radicale.events(["--refresh"])
+        #expect(run.status == 0)
+        #expect(run.stderr.hasPrefix("infcal: alice: fetch failed (HTTP 401); showing the copy of "), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(Self.pairs(events) == Self.pairs(good.events))
+    }
+}
