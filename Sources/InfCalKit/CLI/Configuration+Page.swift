@@ -6,7 +6,12 @@ public struct PageSettings: Sendable {
     public var box: BoxCharacters = .ascii
     /// The locale's weekend, as weekdays 1 (Sunday) to 7 (Saturday); worked out for the pager
     /// and `--wall` only.
-    public var weekendDays: Set<Int> = [1, 7]
+    public var weekendDays: Set<Int> {
+        get { localeWeekend ?? [1, 7] }
+        set { localeWeekend = newValue }
+    }
+    /// Set only where pages are shown: a run that shows none builds no set.
+    private var localeWeekend: Set<Int>?
     /// `--wall`: the width pages are printed at; nil prints the compact grids.
     public var wallWidth: Int?
     /// `--mouse`: the pager asks the terminal for wheel events.
@@ -26,7 +31,7 @@ extension Configuration {
     static func resolvePage(_ raw: RawOptions, environment: RunEnvironment, mode: Mode, locale: Locale?,
                             numbering: DayNumbering, weekNumbers: WeekNumbering?) throws(UsageError) -> PageSettings {
         var settings = PageSettings()
-        settings.box = LocaleSetting.usesUTF8(environment.variables) ? .unicode : .ascii
+        settings.box = LocaleSetting.usesUTF8 { environment.variable($0) } ? .unicode : .ascii
         // Only pages show the weekend: a stream does not pay for ICU's weekend data.
         if mode == .paged || raw.has(.wall) { settings.weekendDays = LocaleSetting.weekendDays(of: locale) }
         settings.mouse = raw.has(.mouse)
@@ -51,7 +56,7 @@ extension Configuration {
             }
             settings.wallWidth = width
         } else {
-            let width = environment.variables["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            let width = environment.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
                 ?? environment.terminalWidth ?? defaultWidth
             // Too narrow a terminal or COLUMNS gets the narrowest page, not an error.
             settings.wallWidth = min(maximumWallWidth, max(smallest, width))

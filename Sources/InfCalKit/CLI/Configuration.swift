@@ -136,7 +136,11 @@ public struct Configuration {
             try printer.print(MonthWalk(from: start, count: count, step: index.decrease), to: sink)
         case .single, .paged:
             try printer.print(CollectionOfOne(start), to: sink)
-        case .year, .months, .listCalendars, .help, .version, .completions:
+        case .months(let count):
+            // As `months()` walks them (the start may lie before --since), in a concrete type.
+            let walk = MonthIndex(calendar: calendar, start: start, bounds: MonthBounds(until: bounds.until))
+            try printer.print(MonthWalk(from: start, count: count, step: walk.increase).lazy.filter(bounds.admits), to: sink)
+        case .year, .listCalendars, .help, .version, .completions:
             try printer.print(months(), to: sink)
         }
     }

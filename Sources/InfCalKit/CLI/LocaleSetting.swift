@@ -86,7 +86,16 @@ public enum LocaleSetting {
     /// LC_CTYPE and LANG that is set and not empty (`en_US.UTF-8`, `C.utf8`). False for C,
     /// POSIX, another codeset or none set, where only ASCII is sure to show.
     public static func usesUTF8(_ environment: [String: String]) -> Bool {
-        guard let value = characterSetVariables.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }),
+        usesUTF8 { environment[$0] }
+    }
+
+    /// The same, with the variables looked up one by one (no dictionary built at start-up).
+    public static func usesUTF8(_ variable: (String) -> String?) -> Bool {
+        var found: String?
+        for name in characterSetVariables {
+            if let value = variable(name), !value.isEmpty { found = value; break }
+        }
+        guard let value = found,
               let dot = value.firstIndex(of: ".") else { return false }
         let codeset = value[value.index(after: dot)...].prefix { $0 != "@" }
         return codeset.lowercased().filter { $0 != "-" } == "utf8"
