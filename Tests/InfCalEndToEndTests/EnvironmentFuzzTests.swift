@@ -109,6 +109,15 @@ import Testing
 
     let localeExpected = "a locale such as en_US, de_DE or ja_JP, or C"
 
+    /// Whole results written from several threads, each slot by one.
+    final class Outcomes: @unchecked Sendable {
+        private var results: [BinaryRunner.Result?]
+        private let lock = NSLock()
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ result: BinaryRunner.Result?) { lock.withLock { results[index] = result } }
+        func get(_ index: Int) -> BinaryRunner.Result? { lock.withLock { results[index] } }
+    }
+
     /// Outcomes written from several threads, each slot by one.
     final class Results: @unchecked Sendable {
         private var outcomes: [(Int32, Bool)?]
