@@ -84,17 +84,9 @@ import Testing
         }
         let results = EnvironmentFuzzTests.Outcomes(count: runs.count)
         let all = runs
-        let lanes = 3
-        let finished = DispatchSemaphore(value: 0)
-        for lane in 0..<lanes {
-            Thread {
-                for index in stride(from: lane, to: all.count, by: lanes) {
-                    results.set(index, try? BinaryRunner.run(all[index].arguments, deadline: 20, memoryLimit: HostileInputTests.memoryLimit))
-                }
-                finished.signal()
-            }.start()
+        EnvironmentFuzzTests.inLanes(count: all.count, lanes: 3) { index in
+            results.set(index, try? BinaryRunner.run(all[index].arguments, deadline: 20, memoryLimit: HostileInputTests.memoryLimit))
         }
-        for _ in 0..<lanes { finished.wait() }
         var failures: [String] = []
         for (index, run) in runs.enumerated() {
             guard let result = results.get(index) else {
