@@ -710,6 +710,18 @@ public final class RecurrenceExpander {
                 if total > limit, let last = result.last { recordCut(day: day, lastKept: last, dropped: total - limit) }
                 return result
             }
+            if !hours.isEmpty, !minutes.isEmpty, !seconds.isEmpty {
+                // The times the parts allow, in order, each kept when it is in step with INTERVAL:
+                // at most their product, not a walk through the day's 86,400 seconds.
+                let origin = second
+                for h in hours { for m in minutes { for s in seconds {
+                    let time = h * 3600 + m * 60 + s
+                    guard time >= origin, (time - origin) % interval == 0 else { continue }
+                    if result.count < limit { result.append(dayStart + time) } else { over += 1 }
+                } } }
+                if over > 0, let last = result.last { recordCut(day: day, lastKept: last, dropped: over) }
+                return result
+            }
             while second < CivilTime.secondsPerDay {
                 if (hours.isEmpty || hours.contains(second / 3600)) && (minutes.isEmpty || minutes.contains(second / 60 % 60))
                     && (seconds.isEmpty || seconds.contains(second % 60)) {
