@@ -20,6 +20,9 @@ public enum InfCal {
         let configuration: Configuration?
         let events: EventSettings?
         let environment = currentEnvironment()
+        if let first = arguments.first, let subcommand = Subcommand.named(first) {
+            return WriteRun.run(subcommand, Array(arguments.dropFirst()), environment: environment, output: standardOutput)
+        }
         do {
             raw = try ArgumentParser.parse(arguments)
             // --help, --version and --completions answer before anything else is resolved, so
@@ -94,6 +97,9 @@ public enum InfCal {
         return ExitStatus.success
     }
 
+    /// Objects left for the process's exit to reclaim.
+    nonisolated(unsafe) static var keptUntilExit: [AnyObject] = []
+
     /// Writes the text of `--help`, `--version` or `--completions SHELL`.
     static func answer(_ mode: Configuration.Mode, to output: FileOutput) throws {
         switch mode {
@@ -117,6 +123,7 @@ public enum InfCal {
             keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
         environment.displayZone = DisplayZone { Platform.localOffset(atUTC: $0) }
+        environment.defaultCalendarExists = environment.defaultCalendarPath.map(Platform.exists) ?? false
         return environment
     }
 

@@ -48,6 +48,11 @@ extension Platform {
         return lstat(path, &info) == 0
     }
 
+    /// Whether this process may write the file at `path` (access(2) with W_OK).
+    public static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
     /// Runs `body` holding an exclusive flock(2) on `path` (opened, created if missing, as a
     /// lock file; a directory is locked itself), waiting for other holders.
     public static func withLock<T>(on path: String, _ body: () throws -> T) throws -> T {
@@ -130,6 +135,8 @@ extension Platform {
         defer { close(fd) }
         guard fsync(fd) == 0 || errno == EINVAL else { throw WriteFailure(path: path, step: "flush (fsync) the directory", code: errno) }
     }
+
+    // MARK: Zone
 
     /// Where /etc/localtime points, if it is a link (`/usr/share/zoneinfo/Europe/Berlin`).
     public static func linkTarget(_ path: String) -> String? {

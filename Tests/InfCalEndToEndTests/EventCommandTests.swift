@@ -83,7 +83,7 @@ import Testing
         let strict = try BinaryRunner.run(["--events", bad.path, "--agenda", "--strict"])
         #expect(strict.status == 65)
         #expect(strict.stdout == "")
-        #expect(strict.stderr.hasSuffix("infcal: --strict: 2 events, files or fetches failed\n"))
+        #expect(strict.stderr.hasSuffix("infcal: --strict: 2 events or files could not be read\n"))
     }
 
     @Test func directoriesEnvironmentAndStandardInput() throws {
@@ -106,7 +106,7 @@ import Testing
     @Test func agendaUsageErrors() throws {
         let none = try BinaryRunner.run(["--agenda"], environment: ["INFCAL_EVENTS": nil])
         #expect(none.status == 64)
-        #expect(none.stderr == "infcal: --agenda is not available: no events: give --events PATH, set INFCAL_EVENTS or configure a calendar\n")
+        #expect(none.stderr == "infcal: --agenda is not available: no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add\n")
         let paged = try BinaryRunner.run(["--agenda", "--year", "--events", Self.example])
         #expect(paged.status == 64)
         #expect(paged.stderr == "infcal: --agenda cannot be used together with --year\n")

@@ -17,7 +17,7 @@ import Testing
         let lines = try read("man/infcal.1").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let headings = zip(lines, lines.dropFirst()).filter { $0.0 == ".TP" }.map(\.1)
         let readmeRows = try read("README.md").split(separator: "\n").filter { $0.hasPrefix("| `-") }
-        for spec in OptionSpec.all {
+        for spec in OptionSpec.all + OptionSpec.commandOptions {
             let long = spec.flag.replacingOccurrences(of: "-", with: "\\-")
             let entry = spec.short.map { "\\-\($0) \", \" " + long } ?? long
             #expect(headings.contains { $0.hasPrefix(".B") && $0.split(separator: " ", maxSplits: 1).last?.hasPrefix(entry) == true },
@@ -50,10 +50,28 @@ import Testing
 
     @Test func everyOptionKeyHasOneDefinition() {
         for key in OptionKey.allCases {
-            #expect(OptionSpec.all.filter { $0.key == key }.count == 1, "\(key)")
+            #expect((OptionSpec.all + OptionSpec.commandOptions).filter { $0.key == key }.count == 1, "\(key)")
+        }
+        // Each subcommand's table: every option once, each long name once.
+        for command in Subcommand.all {
+            #expect(Set(command.specs.map(\.long)).count == command.options.count, "\(command.name)")
+            #expect(command.specs.map(\.key) == command.options, "\(command.name)")
         }
         let shorts = OptionSpec.all.compactMap(\.short)
         #expect(Set(shorts).count == shorts.count)
+    }
+
+    /// The subcommands are in the man page's synopsis and the README's section, and each
+    /// one's help fits eighty columns.
+    @Test func subcommandsAreDocumented() throws {
+        let manual = try read("man/infcal.1")
+        let readme = try read("README.md")
+        #expect(readme.contains("## Adding and changing events"))
+        for command in Subcommand.all {
+            #expect(manual.contains(".B infcal \(command.name.rawValue)\n"), "\(command.name)")
+            #expect(readme.contains("infcal \(command.name.rawValue) [OPTION]..."), "\(command.name)")
+            for line in command.helpText.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+        }
     }
 
     @Test func helpLinesFitEightyColumns() {
@@ -64,7 +82,7 @@ import Testing
 
     @Test func exitStatusesAreDocumented() throws {
         let manual = try read("man/infcal.1")
-        for status in ["0", "1", "64", "65", "66", "78"] {
+        for status in ["0", "1", "64", "65", "66", "77", "78"] {
             #expect(manual.contains(".B \(status)\n"), "man page lacks exit status \(status)")
         }
     }

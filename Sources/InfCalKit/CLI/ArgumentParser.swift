@@ -35,6 +35,11 @@ public struct RawOptions: Equatable {
 /// year to the positional words. `--` ends the options; the words after it are positional.
 public enum ArgumentParser {
     public static func parse(_ arguments: [String]) throws(UsageError) -> RawOptions {
+        try parse(arguments, table: OptionSpec.all)
+    }
+
+    /// Splits `arguments` by the options of `table` (a subcommand's, say).
+    public static func parse(_ arguments: [String], table: [OptionSpec]) throws(UsageError) -> RawOptions {
         var raw = RawOptions()
         var index = 0
         while index < arguments.count {
@@ -48,24 +53,24 @@ public enum ArgumentParser {
                 let equals = body.firstIndex(of: "=")
                 let name = body[..<(equals ?? body.endIndex)]
                 let inline = equals.map { String(body[body.index(after: $0)...]) }
-                guard let spec = OptionSpec.all.first(where: { $0.long == name }) else {
+                guard let spec = table.first(where: { $0.long == name }) else {
                     // `--no-monday`: the option is off again, from the config file or earlier.
-                    if name.hasPrefix("no-"), let spec = OptionSpec.all.first(where: { $0.long == name.dropFirst(3) && $0.isConfigKey }) {
+                    if name.hasPrefix("no-"), let spec = table.first(where: { $0.long == name.dropFirst(3) && $0.isConfigKey }) {
                         if let inline { throw .unexpectedValue(option: "--" + name, value: inline) }
                         raw.occurrences.removeAll { $0.key == spec.key }
                         raw.negated.insert(spec.key)
                         index += 1
                         continue
                     }
-                    let keys = OptionSpec.all.filter(\.isConfigKey).map(\.long)
+                    let keys = table.filter(\.isConfigKey).map(\.long)
                     let offOption = name.hasPrefix("no-") ? closest(to: String(name.dropFirst(3)), among: keys).map { "--no-" + $0 } : nil
-                    throw .unknownOption("--" + name, suggestion: offOption ?? suggestion(for: String(name)))
+                    throw .unknownOption("--" + name, suggestion: offOption ?? suggestion(for: String(name), in: table))
                 }
                 let value = try takeValue(spec, spelling: spec.flag, inline: inline, following: following) { index += 1 }
                 raw.occurrences.append(.init(key: spec.key, spelling: spec.flag, value: value))
                 raw.negated.remove(spec.key)
             } else if word.hasPrefix("-"), word.count > 1 {
-                try parseBundle(word, following: following, into: &raw) { index += 1 }
+                try parseBundle(word, following: following, table: table, into: &raw) { index += 1 }
             } else {
                 raw.positionals.append(word)
             }
@@ -75,14 +80,14 @@ public enum ArgumentParser {
     }
 
     /// Reads the short options bundled in `word` (`-yj`, `-c3`, `-mw`).
-    private static func parseBundle(_ word: String, following: String?, into raw: inout RawOptions,
+    private static func parseBundle(_ word: String, following: String?, table: [OptionSpec], into raw: inout RawOptions,
                                     consume: () -> Void) throws(UsageError) {
         var letters = Substring(word.dropFirst())
         while let letter = letters.first {
             letters = letters.dropFirst()
-            guard let spec = OptionSpec.all.first(where: { $0.short == letter }) else {
+            guard let spec = table.first(where: { $0.short == letter }) else {
                 // `-forward`: the user may have meant the long option.
-                throw .unknownOption("-" + String(letter), suggestion: suggestion(for: String(word.dropFirst())))
+                throw .unknownOption("-" + String(letter), suggestion: suggestion(for: String(word.dropFirst()), in: table))
             }
             let spelling = "-" + String(letter)
             var inline = letters.isEmpty ? nil : String(letters)
@@ -93,7 +98,7 @@ public enum ArgumentParser {
             case .optional(_, let accepts):
                 // The rest is the value when it is one, or when it cannot be more options
                 // (`-wfoo` is a bad value, `-wj` is `-w -j`).
-                if let rest = inline, !accepts(rest), let next = rest.first, OptionSpec.all.contains(where: { $0.short == next }) {
+                if let rest = inline, !accepts(rest), let next = rest.first, table.contains(where: { $0.short == next }) {
                     inline = nil
                     raw.occurrences.append(.init(key: spec.key, spelling: spelling, value: nil))
                     continue
@@ -148,8 +153,8 @@ public enum ArgumentParser {
     // MARK: Did you mean
 
     /// The long option closest to `name`, if any is close enough to be a likely typo.
-    static func suggestion(for name: String) -> String? {
-        closest(to: name, among: OptionSpec.all.map(\.long)).map { "--" + $0 }
+    static func suggestion(for name: String, in table: [OptionSpec] = OptionSpec.all) -> String? {
+        closest(to: name, among: table.map(\.long)).map { "--" + $0 }
     }
 
     /// The word of `candidates` closest to `name` (one it begins, else the nearest by edit

@@ -14,12 +14,14 @@ public enum Completions {
         case .columns: return ["auto", "1", "2", "3"]
         case .completions: return OptionSpec.shells
         case .from, .since, .until: return ["today"]
+        case .every: return ["day", "week", "month", "year"]
+        case .ending, .occurrence: return ["today", "tomorrow"]
         default: return []
         }
     }
 
-    /// The placeholder of options whose value is a file: they complete file names.
-    static let pathPlaceholder = "PATH"
+    /// The placeholders of options whose value is a file: they complete file names.
+    static func isPath(_ placeholder: String) -> Bool { placeholder == "PATH" || placeholder == "CALENDAR" }
 
     /// The script for `shell` (one of `OptionSpec.shells`), ending in a newline.
     public static func script(for shell: String) -> String {
@@ -30,10 +32,15 @@ public enum Completions {
         }
     }
 
-    /// Every spelling of every option: `--from`, `-y`, `--year`, ...
-    static var allSpellings: [String] {
-        OptionSpec.all.flatMap { spec in [spec.short.map { "-\($0)" }, spec.flag].compactMap { $0 } }
+    /// Every spelling of every option of `specs`: `--from`, `-y`, `--year`, ...
+    static func spellings(_ specs: [OptionSpec]) -> [String] {
+        specs.flatMap { spec in [spec.short.map { "-\($0)" }, spec.flag].compactMap { $0 } }
     }
+
+    static var allSpellings: [String] { spellings(OptionSpec.all) }
+
+    /// The subcommands' names, as the first word completes them.
+    static var commandNames: [String] { Subcommand.all.map(\.name.rawValue) }
 
     // MARK: bash
 
@@ -41,14 +48,15 @@ public enum Completions {
         var cases: [String] = []
         var takesValue: [String] = []
         var takesPath: [String] = []
-        for spec in OptionSpec.all {
+        var seen = Set<String>()
+        for spec in OptionSpec.all + OptionSpec.commandOptions where seen.insert(spec.long).inserted {
             let names = [spec.short.map { "-\($0)" }, spec.flag].compactMap { $0 }
             let words = values(for: spec.key)
             if !words.isEmpty {
                 cases.append("        \(names.joined(separator: "|"))) values=\(shellQuoted(words.joined(separator: " "))) ;;")
             }
             if case .required(let placeholder) = spec.value {
-                if placeholder == pathPlaceholder { takesPath += names } else { takesValue += names }
+                if isPath(placeholder) { takesPath += names } else { takesValue += names }
             }
         }
         return """
@@ -74,8 +82,14 @@ public enum Completions {
                 \(takesPath.isEmpty ? "--" : takesPath.joined(separator: "|"))) COMPREPLY=( $(compgen -f -- "$cur") ); return 0 ;;
                 \(takesValue.joined(separator: "|"))) COMPREPLY=(); return 0 ;;
             esac
+            local options=\(shellQuoted(allSpellings.joined(separator: " ")))
+            case "${COMP_WORDS[1]}" in
+        \(Subcommand.all.map { "        \($0.name.rawValue)) options=\(shellQuoted(spellings($0.specs).joined(separator: " "))) ;;" }.joined(separator: "\n"))
+            esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=( $(compgen -W \(shellQuoted(allSpellings.joined(separator: " "))) -- "$cur") )
+                COMPREPLY=( $(compgen -W "$options" -- "$cur") )
+            elif (( COMP_CWORD == 1 )); then
+                COMPREPLY=( $(compgen -W \(shellQuoted(commandNames.joined(separator: " "))) -- "$cur") )
             fi
             return 0
         }
@@ -87,12 +101,35 @@ public enum Completions {
     // MARK: zsh
 
     static func zsh() -> String {
+        let commands = Subcommand.all.map { command in
+            "        \(command.name.rawValue)) _arguments -s -S \\\n" + zshSpecs(command.specs).map { "            " + $0 + " \\" }.joined(separator: "\n")
+                + "\n            '*::operand:'\n            return ;;"
+        }.joined(separator: "\n")
+        return """
+        #compdef infcal
+        # zsh completion for infcal. Save it as _infcal in a directory of $fpath, e.g.
+        #   infcal --completions zsh > ~/.zfunc/_infcal   (with fpath+=(~/.zfunc) before compinit)
+        if (( CURRENT > 2 )); then
+            case ${words[2]} in
+        \(commands)
+            esac
+        fi
+        _arguments -s -S \\
+        \(zshSpecs(OptionSpec.all).map { "    " + $0 + " \\" }.joined(separator: "\n"))
+            '1::date or command:(\(commandNames.joined(separator: " ")))' \\
+            '*::date:'
+
+        """
+    }
+
+    /// The `_arguments` specs of `options`.
+    static func zshSpecs(_ options: [OptionSpec]) -> [String] {
         var specs: [String] = []
-        for spec in OptionSpec.all {
+        for spec in options {
             let summary = zshEscaped(spec.summary)
             let words = values(for: spec.key)
             var action = words.isEmpty ? "" : "(" + words.map(zshEscaped).joined(separator: " ") + ")"
-            if case .required(let placeholder) = spec.value, placeholder == pathPlaceholder { action = "_files" }
+            if case .required(let placeholder) = spec.value, isPath(placeholder) { action = "_files" }
             let exclusive = spec.short.map { "(-\($0) \(spec.flag))" } ?? ""
             switch spec.value {
             case .none:
@@ -106,15 +143,7 @@ public enum Completions {
                 specs.append("'\(exclusive)\(spec.flag)=-[\(summary)]::\(placeholder):\(action)'")
             }
         }
-        return """
-        #compdef infcal
-        # zsh completion for infcal. Save it as _infcal in a directory of $fpath, e.g.
-        #   infcal --completions zsh > ~/.zfunc/_infcal   (with fpath+=(~/.zfunc) before compinit)
-        _arguments -s -S \\
-        \(specs.map { "    " + $0 + " \\" }.joined(separator: "\n"))
-            '*::date:'
-
-        """
+        return specs
     }
 
     static func zshEscaped(_ text: String) -> String {
@@ -133,20 +162,32 @@ public enum Completions {
 
     static func fish() -> String {
         var lines = ["# fish completion for infcal. Save it as ~/.config/fish/completions/infcal.fish",
-                     "complete -c infcal -f"]
-        for spec in OptionSpec.all {
-            var line = "complete -c infcal"
+                     "complete -c infcal -f",
+                     "complete -c infcal -n __fish_use_subcommand -a " + fishQuoted(commandNames.joined(separator: " "))]
+        let groups = [(nil as Subcommand?, OptionSpec.all)] + Subcommand.all.map { ($0, $0.specs) }
+        for (command, specs) in groups {
+            for spec in specs {
+                var line = "complete -c infcal"
+                if let command { line += " -n " + fishQuoted("__fish_seen_subcommand_from " + command.name.rawValue) }
+                line += fishLine(spec)
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The part of a fish `complete` line that describes `spec`.
+    static func fishLine(_ spec: OptionSpec) -> String {
+        var line = ""
             if let short = spec.short { line += " -s \(fishQuoted(String(short)))" }
             line += " -l \(spec.long)"
             let words = values(for: spec.key)
             if case .required(let placeholder) = spec.value {
-                line += placeholder == pathPlaceholder ? " -r -F" : words.isEmpty ? " -r" : " -x"
+                line += isPath(placeholder) ? " -r -F" : words.isEmpty ? " -r" : " -x"
             }
             if !words.isEmpty { line += " -a " + fishQuoted(words.joined(separator: " ")) }
             line += " -d " + fishQuoted(spec.summary)
-            lines.append(line)
-        }
-        return lines.joined(separator: "\n") + "\n"
+            return line
     }
 
     static func fishQuoted(_ text: String) -> String {

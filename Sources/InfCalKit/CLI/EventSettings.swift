@@ -54,6 +54,8 @@ public struct AgendaPlan: Equatable, Sendable {
     public var months: Int?
     /// The terminal width lines are cut to; nil in a pipe (nothing is cut).
     public var width: Int?
+    /// `--uid`: each line ends in a tab and the event's UID (and is not cut).
+    public var showsUID = false
 
     /// Months the agenda shows at a terminal when neither a count nor a bound ends it.
     public static let terminalMonths = 12
@@ -105,16 +107,25 @@ extension Configuration {
         let paths = given.isEmpty
             ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
             : given
-        let sources = calendars + paths.map(CalendarSource.unnamed(path:))
+        var sources = calendars + paths.map(CalendarSource.unnamed(path:))
+        // What `infcal add` wrote where nothing else was named is read by every view that
+        // names no --events.
+        if given.isEmpty, environment.defaultCalendarExists, let path = environment.defaultCalendarPath,
+           !sources.contains(where: { $0.path == path }) {
+            sources.append(.unnamed(path: path))
+        }
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
         (settings.only, settings.hide) = try chosenCalendars(raw, sources: sources)
         settings.usesCache = !raw.has(.noCache)
         settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
-        guard let agenda = raw.last(.agenda) else { return settings }
+        guard let agenda = raw.last(.agenda) else {
+            if let uid = raw.last(.uid) { throw .unavailable(option: uid.spelling, reason: "it shows UIDs in the lines of --agenda (--json has them always)") }
+            return settings
+        }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
         if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
         if sources.isEmpty {
-            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS or configure a calendar")
+            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add")
         }
         let backward = raw.has(.backward)
         var months: Int?
@@ -126,14 +137,17 @@ extension Configuration {
         let bounded = backward ? configuration.bounds.since != nil : configuration.bounds.until != nil
         if months == nil, environment.stdoutIsTerminal, !bounded { months = AgendaPlan.terminalMonths }
         // The day the list starts: --from's day (its first for forward, its last for backward),
-        // else today.
+        // else today; read with the reform of --reform, as the grids read it.
         var startDay = configuration.today
+        let reading = MonthCalendar(.gregorian, reform: (try? ConfigurationResolver.reform(raw)) ?? .papal)
         if let from = raw.last(.from), let value = from.value, let date = DateArgument.parse(value),
-           let period = try? date.period(today: configuration.today, in: MonthCalendar(.gregorian)) {
+           let period = try? date.period(today: configuration.today, in: reading) {
             startDay = backward ? period.upperBound : period.lowerBound
         }
+        let showsUID = raw.has(.uid)
         settings.agenda = AgendaPlan(backward: backward, startDay: startDay, months: months,
-                                     width: environment.stdoutIsTerminal ? environment.terminalWidth ?? 80 : nil)
+                                     width: environment.stdoutIsTerminal && !showsUID ? environment.terminalWidth ?? 80 : nil)
+        settings.agenda?.showsUID = showsUID
         return settings
     }
 }

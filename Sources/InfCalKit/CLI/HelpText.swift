@@ -28,17 +28,24 @@ public enum HelpText {
         return lines + [line]
     }
 
-    /// The whole help text, ending in a newline.
-    public static var text: String {
-        let rows = OptionSpec.all.map { (synopsis(of: $0), $0.summary) }
+    /// The options of `specs` as the help lists them: synopsis, then the summary wrapped to
+    /// fit eighty columns.
+    static func optionLines(_ specs: [OptionSpec]) -> [String] {
+        let rows = specs.map { (synopsis(of: $0), $0.summary) }
         let width = rows.map(\.0.count).max() ?? 0
-        let options = rows.map { row in
+        return rows.map { row in
             wrap(row.1, width: 80 - width - 4).enumerated().map { index, line in
                 "  " + (index == 0 ? row.0 : "").padding(toLength: width, withPad: " ", startingAt: 0) + "  " + line
             }.joined(separator: "\n")
         }
+    }
+
+    /// The whole help text, ending in a newline.
+    public static var text: String {
+        let options = optionLines(OptionSpec.all)
         return """
         Usage: infcal [OPTION]... [[DAY] MONTH] YEAR
+          or:  infcal add|edit|delete [OPTION]... (infcal add --help says more)
         A calendar whose months never run out: month grids in the classic cal layout,
         streamed forward or backward until a bound.
 
@@ -86,10 +93,15 @@ public enum HelpText {
         default, username, password-command, refresh, timeout. Its events show in
         every view, with its name and colour; --only and --hide choose calendars.
 
+        infcal add [DATE] [TIME[-TIME]] SUMMARY... adds an event (to the default
+        calendar, else $XDG_DATA_HOME/infcal/calendar.ics, which every view then
+        reads); infcal edit UID and delete UID change one; --agenda --uid shows UIDs.
+
         Exit status: 0 success (also when the reader of the output goes away),
         1 runtime error (such as a failed write), 64 usage error, 65 events skipped
-        with --strict, 66 an events file missing or unreadable, 78 a config file
-        missing (when named), unreadable or wrong.
+        with --strict, 66 an events file missing or unreadable, 77 a calendar
+        infcal may not write, 78 a config file missing (when named), unreadable or
+        wrong.
 
         """
     }

@@ -5,8 +5,10 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
     case events, agenda, strict, json, noCache, refresh, offline
-    case wall, width, mouse, reform
+    case wall, width, mouse, reform, uid
     case config, noConfig, only, hide
+    /// The options of `add`, `edit` and `delete` (`OptionSpec.commandOptions`).
+    case retitle, lasting, every, count, ending, location, details, occurrence, to
 }
 
 /// How an option takes its value.
@@ -141,6 +143,9 @@ extension OptionSpec {
         OptionSpec(key: .agenda, long: "agenda", short: nil, value: .none,
                    summary: "list the events, one line each (at a terminal: 12 months unless bounded)",
                    expected: ""),
+        OptionSpec(key: .uid, long: "uid", short: nil, value: .none,
+                   summary: "with --agenda, end each line with a tab and the event's UID (for edit and delete)",
+                   expected: ""),
         OptionSpec(key: .strict, long: "strict", short: nil, value: .none,
                    summary: "an event that cannot be read is an error (exit 65), not a warning",
                    expected: ""),
@@ -174,6 +179,6 @@ extension OptionSpec {
     /// The definition of `key`.
     public static func spec(_ key: OptionKey) -> OptionSpec {
         // Every key has exactly one entry; a test checks it.
-        all.first { $0.key == key } ?? all[0]
+        all.first { $0.key == key } ?? commandOptions.first { $0.key == key } ?? all[0]
     }
 }

@@ -30,9 +30,13 @@ public struct RunEnvironment: Sendable {
         setVariables.last { $0.name == name }?.value
     }
     /// The names of the variables infcal reads: the locale's, LC_CTYPE, TERM, NO_COLOR,
-    /// COLORTERM, COLUMNS, INFCAL_EVENTS, and those that find the config file and the cache.
+    /// COLORTERM, COLUMNS, INFCAL_EVENTS, those that find the config file and the caches, and
+    /// for the calendar infcal writes to TZ and XDG_DATA_HOME.
     public static let variableNames = LocaleSetting.variables
-        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLORTERM", "COLUMNS", "INFCAL_EVENTS", "INFCAL_CONFIG", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME"]
+        + ["LC_CTYPE", "TERM", "NO_COLOR", "COLORTERM", "COLUMNS", "INFCAL_EVENTS", "INFCAL_CONFIG", "XDG_CONFIG_HOME",
+           "XDG_CACHE_HOME", "HOME", "TZ", "XDG_DATA_HOME"]
+    /// Whether the file at `defaultCalendarPath` exists (the terminal layer looks).
+    public var defaultCalendarExists = false
 
     /// Whether the terminal shows 24-bit colour, as COLORTERM says (`truecolor` or `24bit`).
     public var showsTrueColor: Bool {
@@ -64,6 +68,33 @@ public struct RunEnvironment: Sendable {
         self.terminalWidth = terminalWidth
         self.localToday = localToday
         self.keyboardIsAvailable = keyboardIsAvailable
+    }
+
+    /// The calendar events are added to when no other is named: `$XDG_DATA_HOME/infcal/calendar.ics`
+    /// (an absolute XDG_DATA_HOME only, as the XDG base directory specification says), else
+    /// `$HOME/.local/share/infcal/calendar.ics`; nil when neither is set.
+    public var defaultCalendarPath: String? {
+        if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") { return data + "/infcal/calendar.ics" }
+        if let home = variable("HOME"), !home.isEmpty { return home + (home.hasSuffix("/") ? "" : "/") + ".local/share/infcal/calendar.ics" }
+        return nil
+    }
+
+    /// The IANA zone name new times are written in: TZ's (without a leading `:` or a
+    /// zoneinfo path), else the zone `/etc/localtime` links to (`localtimeLink`); nil for UTC,
+    /// for a POSIX rule such as `EST5EDT,M3.2.0,M11.1.0` and for a name Foundation does not know.
+    public func writingZoneName(localtimeLink: String?) -> String? {
+        var name: String
+        if let tz = variable("TZ") {
+            name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+        } else if let link = localtimeLink {
+            name = link
+        } else {
+            return nil
+        }
+        if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
+        let universal = ["", "UTC", "UTC0", "Etc/UTC", "GMT", "GMT0", "Etc/GMT", "UCT", "Etc/UCT", "Zulu", "Etc/Zulu", "Universal", "Etc/Universal"]
+        guard !universal.contains(name), !name.contains(","), TimeZone(identifier: name) != nil else { return nil }
+        return name
     }
 
     /// The width `--columns auto` fits months into: the terminal's, else COLUMNS, else `fallback`.

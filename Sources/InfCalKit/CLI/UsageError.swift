@@ -60,6 +60,8 @@ public enum ExitStatus {
     public static let dataError: Int32 = 65
     /// An events file that is missing or cannot be read (EX_NOINPUT).
     public static let noInput: Int32 = 66
+    /// A calendar infcal may not write: read-only, or a subscription (EX_NOPERM).
+    public static let noPermission: Int32 = 77
     /// A config file that is missing (when named), unreadable or wrong (EX_CONFIG).
     public static let config: Int32 = 78
 }

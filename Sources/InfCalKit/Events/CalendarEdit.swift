@@ -30,8 +30,7 @@ public enum CalendarEdit {
         if data.allSatisfy({ $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }) {
             return component(calendar(components), end: .crlf)
         }
-        let layout = ICalLayout(data)
-        guard let point = layout.insertionPoint else {
+        guard let point = ICalLayout.lastCalendarEnd(in: data) else {
             throw Refusal("it has no END:VCALENDAR to insert the event before")
         }
         let end = ICalText.lineEnd(of: data)

@@ -132,6 +132,48 @@ public struct ICalLayout: Sendable {
         return lines[end].range.lowerBound
     }
 
+    /// Where the last line `END:VCALENDAR` (any case, spaces after it allowed) starts in
+    /// `data`, found from the end without reading the whole file into lines: an `add` to a
+    /// large calendar touches its last bytes only. nil when there is none.
+    public static func lastCalendarEnd(in data: [UInt8]) -> Int? {
+        let word = Array("END:VCALENDAR".utf8)
+        var index = data.count - word.count
+        while index >= 0 {
+            let atLineStart = index == 0 || data[index - 1] == 0x0A || data[index - 1] == 0x0D
+                || (index == 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF)
+            if atLineStart, data[index] | 0x20 == 0x65 {
+                var matches = true
+                for offset in 0..<word.count {
+                    let byte = data[index + offset]
+                    let folded = byte >= 0x61 && byte <= 0x7A ? byte - 32 : byte
+                    if folded != word[offset] { matches = false; break }
+                }
+                var after = index + word.count
+                while matches, after < data.count, data[after] == 0x20 || data[after] == 0x09 { after += 1 }
+                if matches, after == data.count || data[after] == 0x0A || data[after] == 0x0D { return index }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Whether a line `TZID:name` is in `data` (as a VTIMEZONE has), found without reading
+    /// the file into lines.
+    public static func mentionsTimeZone(_ name: String, in data: [UInt8]) -> Bool {
+        let needle = Array(("TZID:" + name).utf8)
+        guard data.count >= needle.count, let first = needle.first else { return false }
+        var index = 0
+        while index <= data.count - needle.count {
+            if data[index] == first, index == 0 || data[index - 1] == 0x0A || data[index - 1] == 0x0D,
+               data[index..<(index + needle.count)].elementsEqual(needle) {
+                let after = index + needle.count
+                if after == data.count || data[after] == 0x0A || data[after] == 0x0D { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
     /// Whether a VTIMEZONE with TZID `name` is in the file.
     public func hasTimeZone(_ name: String) -> Bool {
         spans.contains { span in

@@ -100,20 +100,13 @@ public enum EventWrite {
     public static func adding(_ event: NewEvent, uid: String, stamp: Int, zone: WritingZone,
                               to data: [UInt8]) throws(Refusal) -> [UInt8] {
         var components: [[String]] = []
-        if let name = event.zoneName, let timeZone = zone.zone, !ICalLayout(data).hasTimeZone(name) {
-            components.append(TimeZoneText.lines(for: timeZone, from: zone.utc(ofLocal: event.start.seconds),
-                                                 through: event.rule == nil ? zone.utc(ofLocal: event.end.seconds) : ruleEnd(event, zone: zone)))
+        if let name = event.zoneName, let timeZone = zone.zone, !ICalLayout.mentionsTimeZone(name, in: data) {
+            // From 1970 (or the event's start, when earlier) and without end, so that the
+            // VTIMEZONE serves every later event of the file that names the zone too.
+            components.append(TimeZoneText.lines(for: timeZone, from: min(0, zone.utc(ofLocal: event.start.seconds)), through: nil))
         }
         components.append(event.lines(uid: uid, stamp: stamp))
         return try CalendarEdit.inserting(components, into: data)
-    }
-
-    /// The UTC end of a recurring event's last instance when its rule says (UNTIL), else nil.
-    static func ruleEnd(_ event: NewEvent, zone: WritingZone) -> Int? {
-        guard let text = event.rule, let rule = try? RecurrenceRule.parse(text),
-              let until = rule.until, rule.scale == nil else { return nil }
-        let length = max(0, event.end.seconds - event.start.seconds)
-        return (until.form == .utc ? until.seconds : zone.utc(ofLocal: until.seconds)) + length + CivilTime.secondsPerDay
     }
 
     /// The components of `layout` with `uid`, or a refusal when one of them cannot be cut out.
@@ -202,7 +195,7 @@ public enum EventWrite {
         /// `data` with a VTIMEZONE for `zone` when the new times use it and the file has none.
         func withZone(_ data: [UInt8], _ writing: WritingZone) -> [UInt8] {
             guard let zone, !ICalLayout(data).hasTimeZone(zone.identifier) else { return data }
-            return (try? CalendarEdit.inserting([TimeZoneText.lines(for: zone, from: span.from, through: span.through)], into: data)) ?? data
+            return (try? CalendarEdit.inserting([TimeZoneText.lines(for: zone, from: min(0, span.from), through: nil)], into: data)) ?? data
         }
     }
 

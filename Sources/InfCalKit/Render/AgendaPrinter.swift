@@ -16,6 +16,8 @@ public struct AgendaPrinter {
     /// Whether the calendar's name and the summary are drawn in the calendar's colour, and
     /// how: nil for no colour, else whether the terminal shows 24-bit colour.
     public var colors: Bool?
+    /// Whether each line ends in a tab and the UID.
+    public var showsUID = false
 
     /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
     public init(locale: Locale?, width: Int?) {
@@ -43,6 +45,7 @@ public struct AgendaPrinter {
         }
         let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
             + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  "
+        if showsUID { return finished(lead, occurrence, cut: { $0 }) + "\t" + InertText.forView(occurrence.uid) }
         return finished(lead, occurrence, cut: { text in width.map { DisplayWidth.prefix(of: text, fitting: $0) } ?? text })
     }
 
@@ -55,6 +58,8 @@ public struct AgendaPrinter {
             name = InertText.forView(occurrence.calendarName ?? "")
             name += String(repeating: " ", count: max(0, calendarWidth - DisplayWidth.of(name))) + "  "
         }
+        // With --uid the line is for programs: whole, uncoloured, the UID after a tab.
+        if showsUID { return lead + name + summary + "\t" + InertText.forView(occurrence.uid) }
         let text = cut(lead + name + summary)
         guard let trueColor = colors, let color = occurrence.color, text.count > lead.count else { return text }
         let split = text.index(text.startIndex, offsetBy: lead.count)
@@ -123,6 +128,10 @@ public struct AgendaPrinter {
         }
         bytes += [0x20, 0x20]
         bytes += occurrence.shownSummary.utf8
+        if showsUID {
+            bytes.append(0x09)
+            bytes += InertText.forView(occurrence.uid).utf8
+        }
         bytes.append(0x0A)
     }
 
@@ -130,6 +139,13 @@ public struct AgendaPrinter {
     /// `bounds`, in blocks of about 64 KiB, and stops early once `store` can hold no more.
     public func print<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
                                                bounds: MonthBounds, to sink: ByteSink) throws {
+        var printer = self
+        printer.showsUID = plan.showsUID
+        try printer.printLines(months, store: store, plan: plan, bounds: bounds, to: sink)
+    }
+
+    private func printLines<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
+                                                     bounds: MonthBounds, to sink: ByteSink) throws {
         var block: [UInt8] = []
         block.reserveCapacity(Self.blockSize + 4096)
         try Self.walk(months, store: store, plan: plan, bounds: bounds) { occurrences in

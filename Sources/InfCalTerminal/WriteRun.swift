@@ -1,0 +1,270 @@
+import Foundation
+import InfCalKit
+
+/// `infcal add`, `edit` and `delete`: the calendar chosen, locked, read, changed surgically
+/// in memory and written atomically; read again first when it changed since it was read.
+enum WriteRun {
+    /// A failure with its exit status and message.
+    struct Failure: Error {
+        let status: Int32
+        let message: String
+    }
+
+    /// A calendar infcal may write: an .ics file or a directory of them (a vdir).
+    struct Target {
+        let path: String
+        let isDirectory: Bool
+        /// `readonly = yes` in the config file.
+        var readonly = false
+
+        /// The file flock(2) is held on: the directory itself, or a lock file beside the
+        /// calendar (the calendar's own inode is replaced by every write).
+        var lockPath: String {
+            if isDirectory { return path }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return Platform.directory(of: path) + "/." + name + ".lock"
+        }
+    }
+
+    static func run(_ subcommand: Subcommand, _ arguments: [String], environment: RunEnvironment, output: FileOutput) -> Int32 {
+        let command: EventCommand
+        do {
+            command = try EventCommand.parse(subcommand, arguments, environment: environment)
+        } catch {
+            return InfCal.fail(error.description, status: ExitStatus.usage)
+        }
+        do {
+            guard let action = command.action else {
+                try output.write(subcommand.helpText)
+                return ExitStatus.success
+            }
+            let calendars: [CalendarSource]
+            do {
+                calendars = try ConfigRun.load(ArgumentParser.parse([]), environment: environment).config.calendars
+            } catch {
+                return InfCal.fail("\(error)", status: ExitStatus.config)
+            }
+            let zoneName = environment.writingZoneName(localtimeLink: Platform.linkTarget("/etc/localtime"))
+            let zone = WritingZone(zone: zoneName.flatMap { TimeZone(identifier: $0) }, offset: environment.displayZone.offset)
+            let stamp = Platform.secondsNow()
+            switch action {
+            case .add(let request):
+                let target = try addTarget(command.target, calendars: calendars, environment: environment)
+                let event = request.event(zone: zone)
+                let uid = UUID().uuidString.lowercased()
+                try add(event, uid: uid, stamp: stamp, zone: zone, to: target)
+                try output.write(agendaLine(event, uid: uid, zone: zone, environment: environment) + "\n")
+            case let .edit(uid, occurrence, changes):
+                let path = try update(uid, target: command.target, calendars: calendars, environment: environment) { data throws(CalendarEdit.Refusal) in
+                    try EventWrite.editing(uid, occurrence: occurrence, changes: changes, stamp: stamp, zone: zone, in: data)
+                }
+                try output.write("changed \(uid) in \(path)\n")
+            case let .delete(uid, occurrence):
+                let path = try update(uid, target: command.target, calendars: calendars, environment: environment) { data throws(CalendarEdit.Refusal) in
+                    try EventWrite.deleting(uid, occurrence: occurrence, stamp: stamp, in: data)
+                }
+                try output.write((occurrence == nil ? "deleted \(uid) from \(path)" : "deleted one occurrence of \(uid) in \(path)") + "\n")
+            }
+            return ExitStatus.success
+        } catch let failure as Failure {
+            return InfCal.fail(failure.message, status: failure.status)
+        } catch let failure as Platform.WriteFailure {
+            return InfCal.fail(failure.description + "; the calendar is as it was", status: ExitStatus.failure)
+        } catch Platform.WriteError.closed {
+            return ExitStatus.success
+        } catch {
+            return InfCal.fail("\(error)", status: ExitStatus.failure)
+        }
+    }
+
+    // MARK: Which calendar
+
+    /// The calendar `--to` names: a configured calendar by name, an existing file or
+    /// directory, or a new .ics file in an existing directory (`creating`).
+    static func named(_ name: String, calendars: [CalendarSource], creating: Bool) throws(Failure) -> Target {
+        if let configured = calendars.first(where: { $0.name == name }) { return try target(of: configured) }
+        if name.contains("://") {
+            throw Failure(status: ExitStatus.noPermission, message: "--to \(name): a calendar by URL is a subscription, which infcal does not write")
+        }
+        let readonly = calendars.contains { $0.readonly && $0.path == name }
+        if Platform.isDirectory(name) { return Target(path: name, isDirectory: true, readonly: readonly) }
+        if Platform.exists(name) { return Target(path: name, isDirectory: false, readonly: readonly) }
+        if creating, name.lowercased().hasSuffix(".ics"), Platform.isDirectory(Platform.directory(of: name)) {
+            return Target(path: name, isDirectory: false, readonly: readonly)
+        }
+        let names = calendars.compactMap(\.name)
+        throw Failure(status: ExitStatus.noInput,
+                      message: "--to \(name): no such calendar (a configured name"
+                          + (names.isEmpty ? "" : " such as " + names.prefix(5).joined(separator: ", ")) + ", an .ics file, or a directory)"
+                          + (creating ? "; a new file must end in .ics in an existing directory" : ""))
+    }
+
+    /// The calendar a configured source is on the disk.
+    static func target(of source: CalendarSource) throws(Failure) -> Target {
+        let label = source.name.map { "the calendar '\($0)'" } ?? "the calendar"
+        guard let path = source.path else {
+            throw Failure(status: ExitStatus.noPermission,
+                          message: "\(label) is read from a URL (a subscription or CalDAV), which infcal does not write yet")
+        }
+        if source.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(label) is readonly = yes; nothing was written") }
+        return Target(path: path, isDirectory: Platform.isDirectory(path))
+    }
+
+    /// Where `add` writes: `--to`, else the default calendar (made on first use).
+    static func addTarget(_ name: String?, calendars: [CalendarSource], environment: RunEnvironment) throws -> Target {
+        if let name { return try named(name, calendars: calendars, creating: true) }
+        if let configured = calendars.first(where: \.isDefault) { return try target(of: configured) }
+        guard let path = environment.defaultCalendarPath else {
+            throw Failure(status: ExitStatus.failure, message: "no calendar to add to: HOME and XDG_DATA_HOME are unset; name one with --to")
+        }
+        if let error = Platform.makeDirectories(Platform.directory(of: path)) as Platform.SystemError? {
+            throw Platform.WriteFailure(path: Platform.directory(of: path), step: "create the directory", code: error.code)
+        }
+        return Target(path: path, isDirectory: false)
+    }
+
+    /// The calendars `edit` and `delete` look for a UID in: `--to`, else the configured
+    /// calendars on the disk (read-only ones too, to say so), the default calendar and the
+    /// files and directories of INFCAL_EVENTS.
+    static func writable(_ name: String?, calendars: [CalendarSource], environment: RunEnvironment) throws(Failure) -> [Target] {
+        if let name { return [try named(name, calendars: calendars, creating: false)] }
+        var targets: [Target] = []
+        for source in calendars {
+            guard let path = source.path, Platform.exists(path) else { continue }
+            targets.append(Target(path: path, isDirectory: Platform.isDirectory(path), readonly: source.readonly))
+        }
+        var paths: [String] = []
+        if let path = environment.defaultCalendarPath, Platform.exists(path) { paths.append(path) }
+        for entry in (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
+        where entry != "-" && !paths.contains(entry) && Platform.exists(entry) {
+            paths.append(entry)
+        }
+        paths.removeAll { path in targets.contains { $0.path == path } }
+        return targets + paths.map { Target(path: $0, isDirectory: Platform.isDirectory($0)) }
+    }
+
+    static func checkWritable(_ path: String) throws(Failure) {
+        if Platform.exists(path), !Platform.isWritable(path) {
+            throw Failure(status: ExitStatus.noPermission, message: "\(path) is read-only; nothing was written")
+        }
+    }
+
+    // MARK: Writing
+
+    static func add(_ event: NewEvent, uid: String, stamp: Int, zone: WritingZone, to target: Target) throws {
+        if target.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(target.path) is readonly = yes; nothing was written") }
+        if target.isDirectory {
+            // A vdir: one new file, named from the UID, never over another.
+            let path = target.path + (target.path.hasSuffix("/") ? "" : "/") + uid + ".ics"
+            try checkWritable(target.path)
+            let bytes = try refusing(path) { () throws(CalendarEdit.Refusal) in
+                try EventWrite.adding(event, uid: uid, stamp: stamp, zone: zone, to: [])
+            }
+            try Platform.withLock(on: target.lockPath) {
+                try Platform.writeAtomically(bytes, to: path, replacing: false, mode: 0o644)
+            }
+            return
+        }
+        try checkWritable(target.path)
+        _ = try rewrite(target, creating: true) { data throws(CalendarEdit.Refusal) in
+            try EventWrite.adding(event, uid: uid, stamp: stamp, zone: zone, to: data)
+        }
+    }
+
+    /// Finds `uid` in the writable calendars and changes the one file that holds it.
+    /// - returns: the path of the file changed.
+    static func update(_ uid: String, target: String?, calendars configured: [CalendarSource], environment: RunEnvironment,
+                       _ change: @escaping ([UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws -> String {
+        let calendars = try writable(target, calendars: configured, environment: environment)
+        var holders: [(Target, String)] = []
+        for calendar in calendars {
+            let files = calendar.isDirectory ? ((try? EventRun.files(of: calendar.path)) ?? []) : [calendar.path]
+            for file in files {
+                guard case .success(let data) = Platform.readFile(file), !ICalLayout(data).components(uid: uid).isEmpty else { continue }
+                holders.append((calendar, file))
+            }
+        }
+        guard var (calendar, file) = holders.first else {
+            let searched = calendars.map(\.path).joined(separator: ", ")
+            throw Failure(status: ExitStatus.failure,
+                          message: "no event with UID '\(UsageError.echo(uid))' in a writable calendar"
+                              + (searched.isEmpty ? " (there is none yet: infcal add makes one)" : " (searched \(searched))"))
+        }
+        if holders.allSatisfy(\.0.readonly) {
+            throw Failure(status: ExitStatus.noPermission, message: "the event \(UsageError.echo(uid)) is in \(calendar.path), which is readonly = yes; nothing was written")
+        }
+        holders.removeAll(where: \.0.readonly)
+        let places = Set(holders.map(\.0.path))
+        if places.count > 1 {
+            throw Failure(status: ExitStatus.usage,
+                          message: "the UID '\(UsageError.echo(uid))' is in several calendars (\(places.sorted().joined(separator: ", "))): name one with --to")
+        }
+        (calendar, file) = holders[0]
+        try checkWritable(file)
+        let changed = try rewrite(Target(path: file, isDirectory: false), lock: calendar.lockPath, creating: false, removesEmpty: calendar.isDirectory) { data throws(CalendarEdit.Refusal) in
+            try change(data)
+        }
+        guard changed else {
+            throw Failure(status: ExitStatus.failure, message: "the event \(UsageError.echo(uid)) went from \(file) while infcal read it")
+        }
+        return file
+    }
+
+    /// The read-modify-write of one file under the lock: read, change, and write unless the
+    /// file changed meanwhile (then read it again). A vdir item left without events is removed
+    /// (`removesEmpty`).
+    /// - returns: false when `change` found nothing to change.
+    static func rewrite(_ target: Target, lock: String? = nil, creating: Bool, removesEmpty: Bool = false,
+                        _ change: ([UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws -> Bool {
+        try Platform.withLock(on: lock ?? target.lockPath) {
+            for _ in 0..<20 {
+                let before = Platform.fileVersion(target.path)
+                var data: [UInt8] = []
+                if before != nil || !creating {
+                    switch Platform.readFile(target.path) {
+                    case .success(let bytes): data = bytes
+                    case .failure(let error):
+                        throw Failure(status: ExitStatus.noInput, message: "cannot read '\(target.path)': \(Platform.describe(errno: error.code))")
+                    }
+                }
+                guard let new = try refusing(target.path, { () throws(CalendarEdit.Refusal) in try change(data) }) else { return false }
+                // Another program (one that takes no lock) wrote it meanwhile: start again.
+                guard Platform.fileVersion(target.path) == before else { continue }
+                if removesEmpty, !ICalLayout(new).spans.contains(where: { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }) {
+                    try Platform.removeDurably(target.path)
+                } else {
+                    try Platform.writeAtomically(new, to: target.path)
+                }
+                return true
+            }
+            throw Failure(status: ExitStatus.failure, message: "\(target.path) kept changing while infcal wrote it; nothing was written")
+        }
+    }
+
+    static func refusing<T>(_ path: String, _ body: () throws(CalendarEdit.Refusal) -> T) throws(Failure) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Failure(status: ExitStatus.failure, message: "\(path): \(error.message); nothing was written")
+        }
+    }
+
+    // MARK: Output
+
+    /// The event as the agenda prints its first occurrence, a tab, and its UID.
+    static func agendaLine(_ event: NewEvent, uid: String, zone: WritingZone, environment: RunEnvironment) -> String {
+        func shown(_ time: ICalTime) -> Int {
+            switch time.form {
+            case .date, .floating, .zoned: return time.seconds
+            case .utc: return time.seconds + zone.offset(time.seconds)
+            }
+        }
+        var occurrence = Occurrence(summary: event.summary, calendarName: nil, isAllDay: event.start.isDate,
+                                    start: shown(event.start), end: shown(event.end))
+        occurrence.uid = uid
+        let locale = LocaleSetting.fromEnvironment(lookup: environment.variable)
+        var printer = AgendaPrinter(locale: locale, width: nil)
+        printer.showsUID = true
+        return printer.line(occurrence)
+    }
+}
