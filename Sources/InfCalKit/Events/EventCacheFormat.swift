@@ -196,7 +196,9 @@ public enum EventCacheFormat {
     static func halfMonths(of event: Event) -> UInt32 {
         var mask = halves(from: event.start.seconds, lasting: event.duration)
         for extra in event.extraStarts { mask |= halves(from: extra.start, lasting: extra.duration ?? event.duration) }
-        guard let expander = event.expander else { return mask }
+        // Several rules (a union) are not narrowed: any half of any month.
+        guard let expander = event.expanders.first else { return mask }
+        if event.expanders.count > 1 { return everyHalfMonth }
         let rule = expander.rule
         guard rule.frequency == .yearly, expander.scale is GregorianScale, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty,
               rule.skip == .omit else { return everyHalfMonth }

@@ -172,9 +172,9 @@ import Testing
         }
         let file = EventReader.read(Array(EventFuzzTests.sample.utf8))
         var layout = fields(file)
-        if let event = file.events.first(where: { $0.expander != nil }) {
+        if let event = file.events.first(where: { !$0.expanders.isEmpty }) {
             layout += fields(event) + fields(event.start)
-            if let expander = event.expander { layout += fields(expander.rule) }
+            if let expander = event.expanders.first { layout += fields(expander.rule) }
         }
         if let zone = file.events.compactMap(\.zone).first(where: { if case .rules = $0.source { true } else { false } }) {
             if case .rules(let rules) = zone.source, let observance = rules.observances.first { layout += fields(observance) }
@@ -198,6 +198,7 @@ import Testing
         let recorded: [UInt64: (layout: String, encoding: String)] = [
             1: ("a975bbd8e5541679", "a82270e817f0ce79"),
             2: ("68454db98c9ece59", "682fb41ee20dc0bd"),
+            4: ("c604bc54e77ceef2", "8ff8fc501578112"),
         ]
         let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
         #expect(recorded[EventCacheFormat.version]?.layout == now.0,
