@@ -196,23 +196,25 @@ public enum EventCacheFormat {
     static func halfMonths(of event: Event) -> UInt32 {
         var mask = halves(from: event.start.seconds, lasting: event.duration)
         for extra in event.extraStarts { mask |= halves(from: extra.start, lasting: extra.duration ?? event.duration) }
-        // Several rules (a union) are not narrowed: any half of any month.
-        guard let expander = event.expanders.first else { return mask }
-        if event.expanders.count > 1 { return everyHalfMonth }
-        let rule = expander.rule
-        guard rule.frequency == .yearly, expander.scale is GregorianScale, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty,
-              rule.skip == .omit else { return everyHalfMonth }
-        if !rule.byMonth.isEmpty {
-            for month in rule.byMonth {
-                guard (1...12).contains(month.month), !month.isLeap else { return everyHalfMonth }
-                // Any day of the month (2001 is no leap year; a 29 February lasts into March anyway).
-                let first = CivilTime.day(year: 2001, month: month.month, day: 1) * CivilTime.secondsPerDay
-                mask |= halves(from: first, lasting: 31 * CivilTime.secondsPerDay + event.duration)
+        // A part of a series moved by RANGE=THISANDFUTURE may land in any half.
+        guard event.segment.shift == 0 else { return event.expanders.isEmpty ? mask : everyHalfMonth }
+        for expander in event.expanders {
+            let rule = expander.rule
+            guard rule.frequency == .yearly, expander.scale is GregorianScale, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty,
+                  rule.skip == .omit else { return everyHalfMonth }
+            if !rule.byMonth.isEmpty {
+                for month in rule.byMonth {
+                    guard (1...12).contains(month.month), !month.isLeap else { return everyHalfMonth }
+                    // Any day of the month (2001 is no leap year; a 29 February lasts into March anyway).
+                    let first = CivilTime.day(year: 2001, month: month.month, day: 1) * CivilTime.secondsPerDay
+                    mask |= halves(from: first, lasting: 31 * CivilTime.secondsPerDay + event.duration)
+                }
+                continue
             }
-            return mask
+            // No BYMONTH, BYMONTHDAY or BYDAY: the month and day of DTSTART, every year.
+            guard rule.byDay.isEmpty && rule.byMonthDay.isEmpty else { return everyHalfMonth }
         }
-        // No BYMONTH, BYMONTHDAY or BYDAY: the month and day of DTSTART, every year.
-        return rule.byDay.isEmpty && rule.byMonthDay.isEmpty ? mask : everyHalfMonth
+        return mask
     }
 
     /// The half of a month holding civil day `day`.
