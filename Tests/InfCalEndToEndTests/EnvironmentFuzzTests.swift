@@ -68,22 +68,12 @@ import Testing
         #expect(runs.count == 300)
         let results = Results(count: runs.count)
         let all = runs
-        // Four lanes on threads of their own (not the dispatch pool, which the runner's pipe
-        // readers need), each taking every fourth run.
-        let lanes = 4
-        let finished = DispatchSemaphore(value: 0)
-        for lane in 0..<lanes {
-            Thread {
-                for index in stride(from: lane, to: all.count, by: lanes) {
-                    let run = all[index]
-                    var environment: [String: String?] = ["LC_ALL": nil]
-                    for (key, value) in run.environment { environment[key] = value }
-                    results.set(index, (try? BinaryRunner.run(run.arguments, environment: environment)).map { ($0.status, $0.signalled) })
-                }
-                finished.signal()
-            }.start()
+        Self.inLanes(count: all.count, lanes: 4) { index in
+            let run = all[index]
+            var environment: [String: String?] = ["LC_ALL": nil]
+            for (key, value) in run.environment { environment[key] = value }
+            results.set(index, (try? BinaryRunner.run(run.arguments, environment: environment)).map { ($0.status, $0.signalled) })
         }
-        for _ in 0..<lanes { finished.wait() }
         for (index, run) in runs.enumerated() {
             let outcome = results.get(index)
             #expect(outcome.map { !$0.1 && ($0.0 == 0 || $0.0 == 64) } == true,
@@ -108,6 +98,29 @@ import Testing
     }
 
     let localeExpected = "a locale such as en_US, de_DE or ja_JP, or C"
+
+    /// Calls `body` for each of `0..<count` on `lanes` threads of their own (not the dispatch
+    /// pool, which the runner's pipe readers need), each taking every `lanes`-th index, and
+    /// returns when all are done.
+    static func inLanes(count: Int, lanes: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let finished = DispatchSemaphore(value: 0)
+        for lane in 0..<lanes {
+            Thread {
+                for index in stride(from: lane, to: count, by: lanes) { body(index) }
+                finished.signal()
+            }.start()
+        }
+        for _ in 0..<lanes { finished.wait() }
+    }
+
+    /// Whole results written from several threads, each slot by one.
+    final class Outcomes: @unchecked Sendable {
+        private var results: [BinaryRunner.Result?]
+        private let lock = NSLock()
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ result: BinaryRunner.Result?) { lock.withLock { results[index] = result } }
+        func get(_ index: Int) -> BinaryRunner.Result? { lock.withLock { results[index] } }
+    }
 
     /// Outcomes written from several threads, each slot by one.
     final class Results: @unchecked Sendable {

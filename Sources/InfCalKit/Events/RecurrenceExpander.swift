@@ -285,14 +285,28 @@ public final class RecurrenceExpander {
     /// The start of the last instance of a COUNT rule, walking at most `limit` periods: what
     /// the cache's index records as the latest an event can occur. Nil without COUNT, or when
     /// the walk does not reach the count.
+    /// The instances the day limit left out count too; then the answer is the end of the day
+    /// of the last one kept, which is never before the last counted. The walk also stops
+    /// after `Self.walkLimit.instances / 20` instances, so that a dense rule cannot make it
+    /// run for minutes (`FREQ=MINUTELY;COUNT=2000000000;BYSECOND=0,...,9`).
     func lastCountedInstance(walkingAtMost limit: Int) -> Int? {
         guard let count = rule.count, count > 0 else { return nil }
         var counted = 0
         for batch in 0..<limit {
-            for instance in instances(ofBatch: batch) {
-                counted += 1
-                if counted >= count { return instance }
+            let kept = instances(ofBatch: batch)
+            let dropped = dropped(inBatch: batch)
+            if dropped == 0 {
+                for instance in kept {
+                    counted += 1
+                    if counted >= count { return instance }
+                }
+            } else {
+                counted += kept.count + dropped
+                if counted >= count, let last = kept.last {
+                    return (CivilTime.day(ofSeconds: last) + 1) * CivilTime.secondsPerDay - 1
+                }
             }
+            if counted > Self.walkLimit.instances / 20 { return nil }
         }
         return nil
     }
@@ -689,6 +703,25 @@ public final class RecurrenceExpander {
             // Counted past the day limit, not kept: a day of every second is 86,400 of them.
             let limit = InputLimits.instancesPerDay
             var over = 0
+            if hours.isEmpty, minutes.isEmpty, seconds.isEmpty {
+                // Every INTERVAL-th second of the day: counted, not walked.
+                let total = second < CivilTime.secondsPerDay ? (CivilTime.secondsPerDay - 1 - second) / interval + 1 : 0
+                for step in 0..<min(total, limit) { result.append(dayStart + second + step * interval) }
+                if total > limit, let last = result.last { recordCut(day: day, lastKept: last, dropped: total - limit) }
+                return result
+            }
+            if !hours.isEmpty, !minutes.isEmpty, !seconds.isEmpty {
+                // The times the parts allow, in order, each kept when it is in step with INTERVAL:
+                // at most their product, not a walk through the day's 86,400 seconds.
+                let origin = second
+                for h in hours { for m in minutes { for s in seconds {
+                    let time = h * 3600 + m * 60 + s
+                    guard time >= origin, (time - origin) % interval == 0 else { continue }
+                    if result.count < limit { result.append(dayStart + time) } else { over += 1 }
+                } } }
+                if over > 0, let last = result.last { recordCut(day: day, lastKept: last, dropped: over) }
+                return result
+            }
             while second < CivilTime.secondsPerDay {
                 if (hours.isEmpty || hours.contains(second / 3600)) && (minutes.isEmpty || minutes.contains(second / 60 % 60))
                     && (seconds.isEmpty || seconds.contains(second % 60)) {
