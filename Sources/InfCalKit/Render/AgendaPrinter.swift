@@ -50,7 +50,7 @@ public struct AgendaPrinter {
         let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
             + Self.padded(times(occurrence), to: Self.timeWidth) + "  "
         let mark = listedFrom.map { occurrence.startDay < $0 } == true ? "  " + Self.continuing : ""
-        if showsUID { return finished(lead, occurrence, cut: { $0 }) + "\t" + InertText.forView(occurrence.uid) }
+        if showsUID { return finished(lead, occurrence, cut: { $0 }) }
         return finished(lead, occurrence, cut: { text in
             let marked = text + mark
             return width.map { DisplayWidth.prefix(of: marked, fitting: $0) } ?? marked
