@@ -45,7 +45,6 @@ public struct AgendaPrinter {
         }
         let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
             + time.padding(toLength: Self.timeWidth, withPad: " ", startingAt: 0) + "  "
-        if showsUID { return finished(lead, occurrence, cut: { $0 }) + "\t" + InertText.forView(occurrence.uid) }
         return finished(lead, occurrence, cut: { text in width.map { DisplayWidth.prefix(of: text, fitting: $0) } ?? text })
     }
 
