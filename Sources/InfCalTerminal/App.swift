@@ -97,6 +97,9 @@ public enum InfCal {
         return ExitStatus.success
     }
 
+    /// Objects left for the process's exit to reclaim.
+    nonisolated(unsafe) static var keptUntilExit: [AnyObject] = []
+
     /// Writes the text of `--help`, `--version` or `--completions SHELL`.
     static func answer(_ mode: Configuration.Mode, to output: FileOutput) throws {
         switch mode {

@@ -120,42 +120,22 @@ enum EventRun {
     /// run decodes them all.
     static let windowedMonths = 1200
 
-    /// The span of display wall-clock civil seconds in which the events a run shows can lie
-    /// (the months of `months` with the days of the weeks around them), or nil when the run
-    /// is endless, paged or long.
-    static func window(of months: AnySequence<Month>) -> Range<Int>? {
-        var first = Int.max
-        var last = Int.min
-        var count = 0
-        for month in months {
-            count += 1
-            if count > windowedMonths { return nil }
-            first = min(first, month.firstDay)
-            last = max(last, month.endDay)
-        }
-        guard count > 0 else { return nil }
-        // The weeks a grid or a page shows around its month.
+    /// The span of display wall-clock civil seconds in which the events a run of
+    /// `configuration` shows can lie (its months, or those of the agenda `plan`, with the
+    /// weeks a grid or a page shows around them), or nil when the run is endless, paged or long.
+    static func window(_ configuration: Configuration, plan: AgendaPlan?) -> Range<Int>? {
+        let days = plan.map { configuration.agendaDays(from: $0.startDay, months: $0.months, backward: $0.backward, limit: windowedMonths) }
+            ?? configuration.shownDays(limit: windowedMonths)
+        guard let days else { return nil }
         let reach = 14
-        let (low, lowOverflow) = (first - reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
-        let (high, highOverflow) = (last + reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
+        let (low, lowOverflow) = (days.lowerBound - reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
+        let (high, highOverflow) = (days.upperBound + reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
         return lowOverflow || highOverflow ? nil : low..<high
     }
 
-    /// The window of a run of `configuration` that prints `plan` (nil: the months).
-    static func window(_ configuration: Configuration, plan: AgendaPlan?) -> Range<Int>? {
-        if let plan {
-            guard let months = plan.months, let start = configuration.calendar.month(containing: plan.startDay) else { return nil }
-            let index = MonthIndex(calendar: configuration.calendar, start: start, bounds: configuration.bounds)
-            return window(of: plan.backward ? AnySequence(index.backward.prefix(months)) : AnySequence(index.forward.prefix(months)))
-        }
-        switch configuration.mode {
-        case .forward(count: nil), .backward(count: nil), .paged: return nil
-        default: return window(of: configuration.months())
-        }
-    }
-
     /// The warnings for `files`, one line each (without "infcal: "), and how many problems
-    /// `--strict` counts (skipped events, files with no calendar data).
+    /// `--strict` counts (skipped events, files with no calendar data or not read, structural
+    /// errors read past).
     static func warnings(_ files: [SourceFile]) -> (lines: [String], problems: Int) {
         var lines: [String] = []
         var problems = 0
@@ -176,6 +156,8 @@ enum EventRun {
                              + (more > 0 ? " (and \(more) more event\(more == 1 ? "" : "s") skipped in this file)" : ""))
                 problems += file.skipped.count
             }
+            for problem in file.problems { lines.append("\(InertText.echo(source.name, limit: 400)):\(problem.line): \(problem.message)") }
+            problems += file.problems.count
             for note in file.notes { lines.append("\(InertText.echo(source.name, limit: 400)):\(note.line): \(note.message)") }
         }
         return (lines, problems)
@@ -234,14 +216,16 @@ enum EventRun {
         }
         let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
-        if settings.strict, fileProblems + fetched.failures > 0 {
-            let counts = [(fileProblems, "event\(fileProblems == 1 ? "" : "s") or file\(fileProblems == 1 ? "" : "s") could not be read"),
-                          (fetched.failures, "calendar\(fetched.failures == 1 ? "" : "s") could not be fetched")]
-            let text = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: "; ")
-            return .finished(InfCal.fail("--strict: " + text, status: ExitStatus.dataError))
+        let problems = fileProblems + fetched.failures
+        if settings.strict, problems > 0 {
+            return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s"), file\(problems == 1 ? "" : "s") or fetch\(problems == 1 ? "" : "es") failed",
+                                         status: ExitStatus.dataError))
         }
         let store = makeStore(files, sources: sources, display: environment.displayZone)
         store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
+        // The process's exit reclaims the events at once; released one by one as the run
+        // returns, they would cost more than decoding them did.
+        InfCal.keptUntilExit.append(store)
         guard let plan = settings.agenda else { return .months(store) }
         let calendar = configuration.calendar
         guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }

@@ -115,8 +115,12 @@ final class PagerSession {
                 switch signal {
                 case .interrupt, .quit, .terminate, .hangUp:
                     return .signal(signal)
+                case .terminalStop where signals[next...].contains(.continue):
+                    // Continued already (fg came before the stop was handled): stopping now
+                    // would stop after the continue, for good.
+                    reenter = true
                 case .terminalStop:
-                    terminal.leave()
+                    Platform.ignoringTerminalOutputStops { terminal.leave() }
                     Platform.stopProcess(resumingCatch: .terminalStop)
                     // Back after fg: the SIGCONT that woke us is among these.
                     signals += Platform.drainSignals(signalPipe)

@@ -157,11 +157,29 @@ extension Platform {
         return signals
     }
 
+    /// Runs `body` (restoring the terminal) with SIGTTOU ignored, as less does around its
+    /// `raw_mode(0)`: after Ctrl-Z the shell may already have taken the terminal back, and a
+    /// background process that sets the terminal's modes is stopped by SIGTTOU, half way,
+    /// then stopped again by its own SIGTSTP after `fg`.
+    public static func ignoringTerminalOutputStops(_ body: () -> Void) {
+        install(SIGTTOU, handler: SIG_IGN)
+        body()
+        install(SIGTTOU, handler: SIG_DFL)
+    }
+
     /// Stops the process as Ctrl-Z would have (the caller restored the terminal first) and
-    /// returns once it is continued, with `signal`'s handler back in place.
+    /// returns once it is continued, with `signal`'s handler back in place. The whole process
+    /// group is stopped, as curses' `tstp` and less do (kill(0, SIGTSTP)): when infcal is not
+    /// its group's leader (`sh -c 'infcal --paged; true'`) a shell knows the job stopped only
+    /// once every process of it has, so stopping infcal alone would leave the job neither
+    /// running nor seen stopped, and `fg` nothing to continue.
     public static func stopProcess(resumingCatch signal: Signal) {
         install(SIGTSTP, handler: SIG_DFL)
-        _ = raise(SIGTSTP)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        if kill(0, SIGTSTP) != 0 { _ = raise(SIGTSTP) }
         install(signal.number, handler: signalToPipe)
     }
 

@@ -12,6 +12,15 @@ enum Tool: Int, CaseIterable {
 struct Command {
     let path: String
     let arguments: [String]
+    /// Done before each run and not timed (emptying the event cache for a cold run).
+    var prepare: (() -> Void)?
+
+    init(path: String, arguments: [String], prepare: (() -> Void)? = nil) {
+        self.path = path
+        self.arguments = arguments
+        self.prepare = prepare
+    }
+
     var shown: String { ([path.split(separator: "/").last.map(String.init) ?? path] + arguments).joined(separator: " ") }
 }
 
@@ -47,6 +56,7 @@ struct Benchmark {
             for index in results.indices {
                 guard var result = results[index], result.failure == nil else { continue }
                 do {
+                    result.command.prepare?()
                     let outcome = try Processes.run(result.command.path, result.command.arguments, stderrPath: stderrPath)
                     if outcome.status != 0 {
                         let message = Processes.readFile(stderrPath).split(separator: "\n").first.map(String.init) ?? ""

@@ -136,6 +136,13 @@ enum Processes {
         return "\(directory)/infcal-bench-\(getpid())-\(tag)"
     }
 
+    /// Sets the modification time of each of `paths` to `secondsAgo` seconds before now.
+    static func setModified(_ paths: [String], secondsAgo: Int) {
+        let then = time(nil) - secondsAgo
+        var times = [timespec(tv_sec: then, tv_nsec: 0), timespec(tv_sec: then, tv_nsec: 0)]
+        for path in paths { _ = utimensat(AT_FDCWD, path, &times, 0) }
+    }
+
     /// The path of the running executable.
     static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

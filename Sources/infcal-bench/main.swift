@@ -7,8 +7,9 @@ import Foundation
 // The targets live here and nowhere else (never in a test).
 
 let usage = """
-    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only] [--events-only]
+    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only] [--events-only] [--cache-only]
            swift run -c release infcal-bench --sweep [CALENDAR...]
+           swift run -c release infcal-bench --write-calendars DIRECTORY
 
     Builds infcal with the README's release command (\(ReleaseBuild.commandLine))
     unless --infcal names a binary, then times it against ncal -C and python3 -m calendar
@@ -23,6 +24,9 @@ let usage = """
                            (exit status 1 if the walks differ)
       --start-up-only      measure the start-up alone (its row, against ncal and python3)
       --events-only        run only the events measures
+      --cache-only         run only the parsed-event cache measures
+      --write-calendars DIRECTORY  instead: write the cache measures' generated calendar
+                           (DIRECTORY/big.ics) and vdir (DIRECTORY/vdir), to profile by hand
       -h, --help           print this help
 
     """
@@ -33,6 +37,7 @@ struct BenchOptions {
     var calendarMonths = 12_000
     var startUpOnly = false
     var eventsOnly = false
+    var cacheOnly = false
 
     /// Reads the command line.
     /// - throws: `BenchError.usage` for anything it does not know.
@@ -54,6 +59,7 @@ struct BenchOptions {
                 options.infcal = path
             case "--start-up-only": options.startUpOnly = true
             case "--events-only": options.eventsOnly = true
+            case "--cache-only": options.cacheOnly = true
             case "-h", "--help": return nil
             default: throw BenchError.usage("unknown argument '\(argument)'")
             }
@@ -65,6 +71,9 @@ struct BenchOptions {
 func main() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == "--sweep" { return Sweep.run(Array(arguments.dropFirst())) }
+    if arguments.first == "--write-calendars", arguments.count == 2 {
+        return Benchmark.writeCalendars(into: arguments[1]) ? 0 : 1
+    }
     do {
         guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
             print(usage, terminator: "")
@@ -95,19 +104,26 @@ func main() -> Int32 {
         if options.startUpOnly {
             log("start-up")
             benchmark.measureStartUp()
+        } else if options.cacheOnly {
+            log("the parsed-event cache")
+            benchmark.measureCache()
         } else {
             if !options.eventsOnly {
-                log("1-2/6 streams and memory")
+                log("1-2/8 streams and memory")
                 benchmark.measureStreams()
-                log("3/6 start-up")
+                log("3/8 start-up")
                 benchmark.measureStartUp()
-                log("4/6 pager")
+                log("4/8 pager")
                 benchmark.measurePager(help: help)
-                log("5/6 every calendar")
+                log("5/8 every calendar")
                 benchmark.measureCalendars()
             }
-            log("6/6 events")
+            log("6/8 events")
             benchmark.measureEvents()
+            log("7/8 the parsed-event cache")
+            benchmark.measureCache()
+            log("8/8 day view and search")
+            benchmark.measureDayView()
         }
 
         print("infcal-bench: \(infcal) (\(options.infcal == nil ? ReleaseBuild.commandLine : "given with --infcal")), "

@@ -38,7 +38,7 @@ import Testing
 
     static let usageCases: [UsageCase] = [
         UsageCase(arguments: ["--from", "2024-13"],
-                  stderr: "infcal: invalid value '2024-13' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY, today or +N/-N\n"),
+                  stderr: "infcal: invalid value '2024-13' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)\n"),
         UsageCase(arguments: ["--frm"], stderr: "infcal: unknown option '--frm' (did you mean '--from'?)\n"),
         UsageCase(arguments: ["--forward", "2", "--backward"], stderr: "infcal: --forward cannot be used together with --backward\n"),
         UsageCase(arguments: ["--forward", "0"],

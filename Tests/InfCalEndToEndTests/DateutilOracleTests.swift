@@ -51,6 +51,16 @@ import InfCalKit
         return !rule.byWeekNo.isEmpty && (rule.interval > 1 || !rule.bySetPos.isEmpty)
     }
 
+    /// The first `InputLimits.instancesPerDay` of each day of `instances` (YYYYMMDDTHHMMSS, in order).
+    static func firstOfEachDay(_ instances: [String]) -> [String] {
+        var perDay: [Substring: Int] = [:]
+        return instances.filter { instance in
+            let day = instance.prefix(8)
+            perDay[day, default: 0] += 1
+            return perDay[day, default: 0] <= InputLimits.instancesPerDay
+        }
+    }
+
     @Test(.enabled(if: python != nil, "python3 with python-dateutil is not installed; skipping the random-rule comparison"))
     func randomRulesAgreeWithDateutil() throws {
         let result = try BinaryRunner.runProgram(URL(fileURLWithPath: Self.python ?? "python3"), [Self.script, "20241", "3000"],
@@ -85,6 +95,9 @@ import InfCalKit
                 found.removeAll(where: early)
                 expected.removeAll(where: early)
             }
+            // infcal shows a day's first `InputLimits.instancesPerDay` instances (the documented
+            // bound on a dense rule): dateutil's list is cut the same way before comparing.
+            expected = Self.firstOfEachDay(expected)
             // dateutil's list stops at 200.
             if item.instances.count == 200 { found = Array(found.prefix(expected.count)) }
             if found != expected {

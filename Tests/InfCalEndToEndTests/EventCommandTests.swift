@@ -83,7 +83,7 @@ import Testing
         let strict = try BinaryRunner.run(["--events", bad.path, "--agenda", "--strict"])
         #expect(strict.status == 65)
         #expect(strict.stdout == "")
-        #expect(strict.stderr.hasSuffix("infcal: --strict: 2 events, files or fetches failed\n"))
+        #expect(strict.stderr.hasSuffix("infcal: --strict: 2 events or files could not be read\n"))
     }
 
     @Test func directoriesEnvironmentAndStandardInput() throws {

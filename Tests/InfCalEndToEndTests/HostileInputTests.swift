@@ -1,4 +1,5 @@
 import Foundation
+import InfCalPTY
 import Testing
 
 /// What a hostile or careless file, file name, variable or signal gets through the built
@@ -229,5 +230,147 @@ import Testing
         let inside = try BinaryRunner.runShell(user + "\"$INFCAL\" --events '\(dir.path)' --agenda --from 2024-03 --forward 1; echo \"status $?\"")
         #expect(inside.stdout == "2024-03-05 Tue  all-day      good event\nstatus 0\n")
         #expect(inside.stderr == "infcal: \(locked.path): a directory that cannot be listed: Permission denied; skipped\n")
+    }
+
+    // MARK: Recovery
+
+    /// An unclosed BEGIN:X-THING dropped every later event with exit 0 even with --strict;
+    /// a missing END:VEVENT swallowed the next event; a continuation after END:VEVENT joined
+    /// onto it; END:VTOOD lost everything after it. Each is now a warning with its line, no
+    /// later event is lost, and --strict makes it exit 65.
+    @Test(arguments: [
+        ("BEGIN:X-THING\nX-A:b\n", "2024-03-05", "infcal: FILE:5: BEGIN:X-THING (line 3) has no END:X-THING; closed here\n"),
+        ("BEGIN:VEVENT\nUID:open\nDTSTART;VALUE=DATE:20240301\nSUMMARY:open\n", "2024-03-05",
+         "infcal: FILE:3: no END:VEVENT before line 7; event skipped\n"),
+        ("BEGIN:VTODO\nSUMMARY:todo\nEND:VTOOD\n", "2024-03-05",
+         "infcal: FILE:5: END:VTOOD does not match BEGIN:VTODO (line 3); that component ends here\n"),
+    ])
+    func structuralErrorsLoseNoLaterEvent(broken: String, day: String, warning: String) throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("broken.ics")
+        try Self.write(Self.calendar(broken + "BEGIN:VEVENT\nUID:later\nDTSTART;VALUE=DATE:20240305\nSUMMARY:later event\nEND:VEVENT\n"), to: file)
+        let result = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-03", "--forward", "1"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(day) Tue  all-day      later event\n")
+        #expect(result.stderr == warning.replacingOccurrences(of: "FILE", with: file.path))
+        let strict = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-03", "--forward", "1", "--strict"])
+        #expect(strict.status == 65)
+    }
+
+    @Test func aContinuationAfterEndKeepsBothEvents() throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("folded.ics")
+        try Self.write(Self.calendar("BEGIN:VEVENT\nDTSTART;VALUE=DATE:20240304\nSUMMARY:first\nEND:VEVENT\n x\n"
+                                     + "BEGIN:VEVENT\nDTSTART;VALUE=DATE:20240305\nSUMMARY:second\nEND:VEVENT\n"), to: file)
+        let result = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-03", "--forward", "1"])
+        #expect(result.stdout == "2024-03-04 Mon  all-day      first\n2024-03-05 Tue  all-day      second\n")
+        #expect(result.stderr == "infcal: \(file.path):6: END:VEVENTX does not match BEGIN:VEVENT (line 3); that component ends here\n")
+        #expect(try BinaryRunner.run(["--events", file.path, "-1", "--strict"]).status == 65)
+    }
+
+    // MARK: Dates typed
+
+    /// `--from -0043` was 43 months ago; it is 44 BC (the README's `-0043-03` is March 44 BC),
+    /// as ncal and Python's datetime number years astronomically (year -43 is 44 BC).
+    @Test func aSignedFourDigitNumberIsAYear() throws {
+        #expect(try BinaryRunner.run(["--from", "-0043", "-1"]).stdout.hasPrefix("   January 44 BC\n"))
+        #expect(try BinaryRunner.run(["--from", "+10000", "-1"]).stdout.hasPrefix("   January 10000\n"))
+        #expect(try BinaryRunner.run(["--from", "-3", "-1"]).stdout.hasPrefix("   November 2023\n"))
+        let bad = try BinaryRunner.run(["--from", "-0043-13"])
+        #expect(bad.stderr == "infcal: invalid value '-0043-13' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)\n")
+    }
+
+    // MARK: Bounded work
+
+    /// A 16-line file hung infcal: a VTIMEZONE observance with RRULE:FREQ=SECONDLY (for a
+    /// TZID Foundation does not know) cost 2.5 s and 586 MB per occurrence of a weekly event.
+    /// The observance is used as one transition, with a warning; the year's agenda finishes.
+    @Test func aDenseZoneRuleIsOneTransition() throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("zone.ics")
+        try Self.write(Self.calendar("""
+            BEGIN:VTIMEZONE
+            TZID:Hostile/Zone
+            BEGIN:STANDARD
+            DTSTART:19700101T000000
+            RRULE:FREQ=SECONDLY
+            TZOFFSETFROM:+0100
+            TZOFFSETTO:+0200
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VEVENT
+            UID:weekly
+            DTSTART;TZID=Hostile/Zone:20240101T090000
+            RRULE:FREQ=WEEKLY
+            SUMMARY:weekly
+            END:VEVENT
+
+            """), to: file)
+        let result = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-01", "--forward", "12"],
+                                          deadline: 60, memoryLimit: Self.memoryLimit)
+        #expect(!result.signalled && result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        // 09:00 at +02:00 (TZOFFSETTO from the single transition) is 07:00 UTC, every Monday of 2024.
+        #expect(lines.count == 53)
+        #expect(lines.first == "2024-01-01 Mon  07:00        weekly")
+        #expect(result.stderr == "infcal: \(file.path):7: VTIMEZONE STANDARD RRULE recurs more often than yearly; used as a single transition at its DTSTART\n")
+    }
+
+    /// FREQ=SECONDLY took 1.15 GB for `--json --forward 1`, 784 MB for `--wall`, and two such
+    /// events aborted. A day shows its first instances and says how many more (86,400 a day
+    /// less the 48 kept); JSON marks the cut on the last one kept; memory stays small.
+    @Test func aDenseRuleShowsTheFirstInstancesOfADayAndHowManyMore() throws {
+        let dir = try Self.directory()
+        let file = dir.appendingPathComponent("seconds.ics")
+        let event = { (uid: String) in "BEGIN:VEVENT\nUID:\(uid)\nDTSTART:20240101T000000Z\nRRULE:FREQ=SECONDLY\nSUMMARY:\(uid)\nEND:VEVENT\n" }
+        try Self.write(Self.calendar(event("one") + event("two")), to: file)
+        let json = try BinaryRunner.run(["--events", file.path, "--json", "--agenda", "--from", "2024-01", "--forward", "1"],
+                                        deadline: 60, memoryLimit: Self.memoryLimit)
+        #expect(!json.signalled && json.status == 0, "\(json.stderr)")
+        let lines = json.stdout.split(separator: "\n")
+        // 31 days, two events, 48 instances a day each.
+        #expect(lines.count == 31 * 2 * 48)
+        #expect(lines.filter { $0.contains("\"moreThisDay\":86352") }.count == 31 * 2)
+        #expect(lines[95].contains("\"start\":\"2024-01-01T00:00:47+00:00\"") && lines[95].contains("\"moreThisDay\":86352"))
+        for view in [["--wall", "--width", "120"], ["--agenda"], []] {
+            let text = try BinaryRunner.run(["--events", file.path, "--from", "2024-01", "--forward", "1"] + view,
+                                            deadline: 60, memoryLimit: Self.memoryLimit)
+            #expect(!text.signalled && text.status == 0, "\(view)")
+        }
+        let agenda = try BinaryRunner.run(["--events", file.path, "--agenda", "--from", "2024-01", "--forward", "1"], deadline: 60)
+        #expect(agenda.stdout.contains("2024-01-01 Mon  00:00        one (+86352 more this day)\n"))
+    }
+
+    // MARK: Ctrl-Z
+
+    /// The pager stayed stopped after Ctrl-Z and `fg` when it was not its process group's
+    /// leader (`sh -c 'infcal --paged'`: 12 of 12 times); less comes back every time. An
+    /// interactive bash runs it as a job, as a user's shell does; `; true` keeps sh from
+    /// handing its process over to infcal, so sh leads the group.
+    @Test(arguments: ["sh -c '\"$INFCAL\" --paged --today 2024-02-15; true'", "\"$INFCAL\" --paged --today 2024-02-15"])
+    func thePagerComesBackFromCtrlZ(command: String) throws {
+        let session = try PseudoTerminalSession(
+            executable: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"],
+            environment: PseudoTerminalSession.pinnedEnvironment.merging(
+                ["PS1": "ready> ", "INFCAL": BinaryRunner.executable.path, "XDG_CACHE_HOME": BinaryRunner.cacheHome]) { $1 })
+        try #require(session.waitFor("ready>"), "no prompt: \(session.screen.text)")
+        try session.send(command + "\r")
+        try #require(session.waitFor("February 2024"), "no pager: \(session.screen.text)")
+        for round in 0..<3 {
+            try session.send([0x1A])
+            #expect(session.waitFor { !$0.usesAlternateScreen }, "round \(round): \(session.screen.text)")
+            // bash's own "Stopped" may be drawn before infcal leaves the alternate screen, and
+            // go with it: `jobs` asks again.
+            try session.send("jobs\r")
+            #expect(session.waitFor { $0.text.contains("Stopped") }, "round \(round): \(session.screen.text)")
+            try session.send("fg\r")
+            #expect(session.waitFor { $0.usesAlternateScreen && $0.contains("February 2024") }, "round \(round): \(session.screen.text)")
+        }
+        try session.send("n")
+        #expect(session.waitFor("March 2024"), "\(session.screen.text)")
+        try session.send("q")
+        #expect(session.waitFor { !$0.usesAlternateScreen })
+        try session.send("exit\r")
+        #expect(session.waitForExit() != nil)
     }
 }

@@ -34,7 +34,7 @@ import Testing
 
         let escape = try BinaryRunner.run(["--from", "\u{1B}]0;pwned\u{07}\u{1B}[2J"])
         #expect(escape.status == 64)
-        #expect(escape.stderr == "infcal: invalid value '\\x1b]0;pwned\\x07\\x1b[2J' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY, today or +N/-N\n")
+        #expect(escape.stderr == "infcal: invalid value '\\x1b]0;pwned\\x07\\x1b[2J' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)\n")
 
         let option = try BinaryRunner.run(["--fr\u{202E}om\u{9B}"])
         #expect(option.stderr == "infcal: unknown option '--fr\\u{202e}om\\u{9b}' (did you mean '--from'?)\n")
@@ -43,7 +43,7 @@ import Testing
     @Test func longValuesAreCut() throws {
         let result = try BinaryRunner.run(["--from", String(repeating: "x", count: 5_000)])
         #expect(result.status == 64)
-        #expect(result.stderr == "infcal: invalid value '\(String(repeating: "x", count: 79))…' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY, today or +N/-N\n")
+        #expect(result.stderr == "infcal: invalid value '\(String(repeating: "x", count: 79))…' for --from: expected YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)\n")
     }
 
     // MARK: Today as date sees it

@@ -37,3 +37,17 @@ import Testing
         #expect(state.message?.text == "not a date: '20\\u{202e}24\\x1b]0;x\\x07' (YYYY-MM or YYYY-MM-DD)")
     }
 }
+
+/// A signed number of four digits or more is a year, as ISO 8601's expanded years are
+/// written (`-0043` is 44 BC, `+10000`); a shorter one counts months from now. `--from
+/// -0043` was read as 43 months ago.
+@Suite struct SignedYearTests {
+    @Test(arguments: [
+        ("-0043", DateArgument.year(-43)), ("+10000", .year(10000)), ("-1000", .year(-1000)), ("+2024", .year(2024)),
+        ("-0043-03", .month(year: -43, month: 3)), ("+10000-01-01", .day(year: 10000, month: 1, day: 1)),
+        ("-3", .relative(months: -3)), ("+12", .relative(months: 12)), ("-999", .relative(months: -999)), ("+0", .relative(months: 0)),
+    ])
+    func signedNumbers(text: String, meaning: DateArgument) {
+        #expect(DateArgument.parse(text) == meaning)
+    }
+}

@@ -165,6 +165,23 @@ import Testing
         #expect(!plainText.contains("\u{1b}"))
     }
 
+    @Test func theDayViewNamesTheCalendar() throws {
+        let events = store()
+        let day = EventFixture.day(2024, 3, 6)
+        let month = try #require(Fixture.month(2024, 3))
+        let view = DayView(day: day, month: month, names: CalendarNames(locale: nil, calendar: Fixture.gregorian),
+                           calendar: Fixture.gregorian, occurrences: events.occurrencesByDay(day..<(day + 1))[day] ?? [],
+                           store: events, width: 60, highlighted: 0)
+        #expect(view.lines.contains("    Calendar: work"))
+        // Without a configured name, the file's X-WR-CALNAME.
+        let unnamed = store(names: [nil, nil])
+        let dentist = EventFixture.day(2024, 3, 5)
+        let other = DayView(day: dentist, month: month, names: CalendarNames(locale: nil, calendar: Fixture.gregorian),
+                            calendar: Fixture.gregorian, occurrences: unnamed.occurrencesByDay(dentist..<(dentist + 1))[dentist] ?? [],
+                            store: unnamed, width: 60, highlighted: 0)
+        #expect(other.lines.contains("    Calendar: Family"))
+    }
+
     @Test func jsonNamesTheCalendar() {
         let out = ByteBuffer()
         JSONLinesPrinter.appendOccurrence(store().occurrences(startingOn: Self.march)[1], to: out)

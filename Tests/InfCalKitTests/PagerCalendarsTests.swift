@@ -68,10 +68,17 @@ import Testing
         var view = F.view(columns: 1, highlight: true)
         view.events = Self.store()
         var state = try F.state(view: .strip)
+        // A day with events is bold in the pager: hiding work unmarks its day, and only its.
+        func marks() -> Int { text(view, state).joined(separator: "\n").components(separatedBy: "\u{1B}[1m").count - 1 }
+        state.setCalendars([(0, "home"), (1, "work")], hidden: [])
+        let bothShown = marks()
         state.setCalendars([(0, "home"), (1, "work")], hidden: [1])
-        // Only home's day is marked in the strip.
+        #expect(bothShown >= 1)
+        #expect(marks() == bothShown - 1)
+        // Only home's day (the 3rd) is marked, bold, in the strip; work's (the 15th, today) is not.
         let strip = text(view, state).joined(separator: "\n")
-        #expect(strip.components(separatedBy: "\u{1B}[1;4m").count - 1 == 1)
+        #expect(strip.contains(" \u{1B}[1m3\u{1B}[22m"))
+        #expect(strip.components(separatedBy: "\u{1B}[1m").count - 1 == 1)
         F.type("a", into: &state)
         let agenda = text(view, state).joined(separator: "\n")
         #expect(agenda.contains("home  Market"))

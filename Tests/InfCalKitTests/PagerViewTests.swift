@@ -285,3 +285,20 @@ func visibleWidth(_ line: String) -> Int {
         #expect(bytes.contains("\u{1B}[2;1Hb"))
     }
 }
+
+/// The status line's messages are never cut: the key hints give way to them.
+@Suite struct StatusLineMessageTests {
+    @Test func aLongErrorPushesTheHintsAside() throws {
+        var state = try PagerFixture.state()
+        PagerFixture.type("gmarch 2030", into: &state)
+        _ = state.handle(.enter)
+        let line = PagerFixture.view().frame(for: state, size: TerminalSize(columns: 80, rows: 24)).lines[23]
+        #expect(line == "not a date: 'march 2030' (YYYY-MM or YYYY-MM-DD)")
+        // A short message keeps the hints.
+        PagerFixture.type("999N", into: &state)
+        _ = state.handle(.escape)
+        PagerFixture.type("h", into: &state)
+        let short = PagerFixture.view().frame(for: state, size: TerminalSize(columns: 80, rows: 24)).lines[23]
+        #expect(short.hasSuffix("q quit"))
+    }
+}

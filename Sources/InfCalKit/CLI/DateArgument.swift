@@ -12,29 +12,34 @@ public enum DateArgument: Equatable, Sendable {
     case day(year: Int, month: Int, day: Int)
     /// `today`.
     case today
-    /// `+N` or `-N`: the month N months after (or before) today's month.
+    /// `+N` or `-N` with at most three digits: the month N months after (or before) today's
+    /// month. With four digits or more a signed number is a year (`-0043`, `+10000`).
     case relative(months: Int)
+
+    /// The most digits of a relative `+N`/`-N`; a signed number with more is a year.
+    public static let relativeDigits = 3
 
     /// Reads `text`, or nil if it is none of the forms.
     public static func parse(_ text: String) -> DateArgument? {
         if text == "today" { return .today }
-        if let sign = text.first, sign == "+" || sign == "-", OptionSpec.isCount(text) {
+        if let sign = text.first, sign == "+" || sign == "-", OptionSpec.isCount(text), text.count - 1 <= relativeDigits {
             guard let months = Int(text) else { return nil }
             return .relative(months: months)
         }
         var body = Substring(text)
         let negative = body.first == "-"
-        if negative { body = body.dropFirst() }
+        if negative || body.first == "+" { body = body.dropFirst() }
         let parts = body.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count),
               parts[0].count >= 4, parts.dropFirst().allSatisfy({ (1...2).contains($0.count) }),
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let magnitude = Int(parts[0])
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
         else { return nil }
+        // A year too long for Int is still a year, one far outside every calendar's range.
+        let magnitude = Int(parts[0]) ?? Int.max
         let year = negative ? -magnitude : magnitude
         let numbers = parts.dropFirst().compactMap { Int($0) }
         switch numbers.count {
-        case 0: return negative ? nil : .year(year)
+        case 0: return .year(year)
         case 1: return (1...12).contains(numbers[0]) ? .month(year: year, month: numbers[0]) : nil
         default:
             guard (1...12).contains(numbers[0]), (1...31).contains(numbers[1]) else { return nil }

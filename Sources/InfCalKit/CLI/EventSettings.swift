@@ -137,10 +137,11 @@ extension Configuration {
         let bounded = backward ? configuration.bounds.since != nil : configuration.bounds.until != nil
         if months == nil, environment.stdoutIsTerminal, !bounded { months = AgendaPlan.terminalMonths }
         // The day the list starts: --from's day (its first for forward, its last for backward),
-        // else today.
+        // else today; read with the reform of --reform, as the grids read it.
         var startDay = configuration.today
+        let reading = MonthCalendar(.gregorian, reform: (try? ConfigurationResolver.reform(raw)) ?? .papal)
         if let from = raw.last(.from), let value = from.value, let date = DateArgument.parse(value),
-           let period = try? date.period(today: configuration.today, in: MonthCalendar(.gregorian)) {
+           let period = try? date.period(today: configuration.today, in: reading) {
             startDay = backward ? period.upperBound : period.lowerBound
         }
         let showsUID = raw.has(.uid)

@@ -34,7 +34,30 @@ public enum LocaleSetting {
         guard let language = locale.language.languageCode?.identifier, !language.isEmpty else { return nil }
         let available = Set(Locale.availableIdentifiers)
         let base = String(name.prefix { $0 != "@" })
-        return available.contains(base) || available.contains(language) ? locale : nil
+        return available.contains(base) || available.contains(language) ? withNames(locale) : nil
+    }
+
+    /// `locale`, or where ICU has no names for it (it lists `ba_RU` and `co_FR`, but would title
+    /// their months "M01" to "M12", its root locale's placeholders), English with the locale's
+    /// region, so that the region's conventions (the first weekday) stay. ICU already takes
+    /// what a locale lacks from its parent, so a parent never has names its child lacks.
+    static func withNames(_ locale: Locale) -> Locale {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = Calendar(identifier: .gregorian)
+        let names = formatter.standaloneMonthSymbols ?? []
+        guard names.count < 12 || hasPlaceholderNames(names) else { return locale }
+        var components = Locale.Components(locale: locale)
+        components.languageComponents = Locale.Language.Components(languageCode: .english, script: nil, region: locale.region)
+        return Locale(components: components)
+    }
+
+    /// Whether `names` are ICU's placeholders for months it has no names for: "M01", "M02", ...
+    static func hasPlaceholderNames(_ names: [String]) -> Bool {
+        names.contains { name in
+            let scalars = Array(name.unicodeScalars)
+            return scalars.count == 3 && scalars[0] == "M" && scalars.dropFirst().allSatisfy { $0.properties.numericType == .decimal }
+        }
     }
 
     /// The weekday `locale` starts its weeks on in `calendar`, 1 (Sunday) to 7 (Saturday);

@@ -41,7 +41,7 @@ public struct OptionSpec: Sendable {
 }
 
 extension OptionSpec {
-    static let dateExpected = "YYYY-MM, YYYY-MM-DD, YYYY, today or +N/-N"
+    static let dateExpected = "YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)"
 
     static let countExpected = "a count from 1 to \(Int.max)"
 

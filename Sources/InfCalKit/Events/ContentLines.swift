@@ -38,6 +38,9 @@ public struct ICalDocument: Sendable {
     public var components: [Component]
     /// Whether any BEGIN:VCALENDAR was seen.
     public var hasCalendar: Bool
+    /// Structural errors recovered from (a component left open, an END that matches nothing),
+    /// each at the line where it was noticed: what `--strict` counts besides skipped events.
+    public var problems: [(line: Int, message: String)] = []
 
     /// The value of `line` as a string, raw.
     public func rawValue(_ line: ContentLine) -> String {
@@ -88,6 +91,21 @@ public struct ICalDocument: Sendable {
         var stack: [Component] = []
         var top: [Component] = []
         var hasCalendar = false
+        var problems: [(line: Int, message: String)] = []
+        /// Closes the components open above position `index` of the stack (all for -1), each
+        /// marked as cut short at `line`. A VEVENT cut short is skipped, and says so itself;
+        /// any other (an unclosed X-THING) is a problem of the document.
+        func closeOpen(above index: Int, at line: Int) {
+            while stack.count > index + 1 {
+                var open = stack.removeLast()
+                let name = InertText.echo(open.name, limit: 40)
+                if open.defect == nil { open.defect = (open.line, "no END:\(name) before line \(line)") }
+                if open.name != "VEVENT" {
+                    problems.append((line, "BEGIN:\(name) (line \(open.line)) has no END:\(name); closed here"))
+                }
+                attach(open, to: &stack, top: &top)
+            }
+        }
         text.withUnsafeBufferPointer { buffer in
             var position = 0
             var logical = 0
@@ -116,6 +134,13 @@ public struct ICalDocument: Sendable {
                 case "BEGIN":
                     let name = componentName(buffer, content.valueRange)
                     if name == "VCALENDAR" { hasCalendar = true }
+                    // A VCALENDAR is only ever at the top, a VEVENT only in one: whatever is
+                    // still open where they begin was left open, and is closed here.
+                    if name == "VCALENDAR" {
+                        closeOpen(above: -1, at: lineNumber)
+                    } else if name == "VEVENT" {
+                        closeOpen(above: stack.lastIndex { $0.name == "VCALENDAR" } ?? -1, at: lineNumber)
+                    }
                     if stack.count >= 64 { // nesting no real file has
                         if stack[stack.count - 1].defect == nil { stack[stack.count - 1].defect = (lineNumber, "components nested too deep") }
                         continue
@@ -125,13 +150,21 @@ public struct ICalDocument: Sendable {
                     stack.append(component)
                 case "END":
                     let name = componentName(buffer, content.valueRange)
-                    guard let match = stack.lastIndex(where: { $0.name == name }) else { continue }
-                    // Components left open inside are cut short.
-                    while stack.count > match + 1 {
-                        var open = stack.removeLast()
-                        if open.defect == nil { open.defect = (open.line, "no END:\(open.name)") }
-                        attach(open, to: &stack, top: &top)
+                    guard let match = stack.lastIndex(where: { $0.name == name }) else {
+                        // An END that matches nothing open (END:VTOOD, or an END:VEVENT that a
+                        // stray continuation line made END:VEVENTX): the innermost component
+                        // ends here, as whoever wrote it meant, unless that is the calendar.
+                        let shown = InertText.echo(name, limit: 40)
+                        if let open = stack.last, open.name != "VCALENDAR" {
+                            problems.append((lineNumber, "END:\(shown) does not match BEGIN:\(InertText.echo(open.name, limit: 40)) "
+                                             + "(line \(open.line)); that component ends here"))
+                            attach(stack.removeLast(), to: &stack, top: &top)
+                        } else {
+                            problems.append((lineNumber, "END:\(shown) matches no BEGIN; ignored"))
+                        }
+                        continue
                     }
+                    closeOpen(above: match, at: lineNumber)
                     attach(stack.removeLast(), to: &stack, top: &top)
                 default:
                     if !stack.isEmpty { stack[stack.count - 1].properties.append(content) }
@@ -139,10 +172,15 @@ public struct ICalDocument: Sendable {
             }
         }
         while var open = stack.popLast() {
-            if open.defect == nil { open.defect = (open.line, "no END:\(open.name) (the file ends inside it)") }
+            if open.defect == nil { open.defect = (open.line, "no END:\(InertText.echo(open.name, limit: 40)) (the file ends inside it)") }
+            if open.name != "VEVENT", open.name != "VCALENDAR" {
+                problems.append((open.line, "BEGIN:\(InertText.echo(open.name, limit: 40)) has no END (the file ends inside it)"))
+            }
             attach(open, to: &stack, top: &top)
         }
-        return ICalDocument(text: text, components: top, hasCalendar: hasCalendar)
+        var document = ICalDocument(text: text, components: top, hasCalendar: hasCalendar)
+        document.problems = problems
+        return document
     }
 
     /// The properties infcal reads (of events, calendars and zones), and BEGIN and END: a

@@ -167,6 +167,16 @@ public struct Occurrence: Sendable, Equatable {
     public var uid: String = ""
     /// The file the event came from, if the store was told.
     public var source: String?
+    /// How many instances of its event the day limit (`InputLimits.instancesPerDay`) left out
+    /// after this one, the last kept that day; 0 almost always.
+    public var more = 0
+
+    /// The summary as text views show it: with "(+N more this day)" after the last instance a
+    /// day kept of a rule denser than the day limit.
+    public var shownSummary: String {
+        let title = summary.isEmpty ? "(no title)" : InertText.forView(summary)
+        return more > 0 ? title + " (+\(more) more this day)" : title
+    }
     /// The event's place in its store's `events`, or nil for an occurrence made by hand.
     public var event: Int?
     /// The index of its calendar in the store's `calendars`, if the store was told.

@@ -39,14 +39,15 @@ public struct CacheKeyEntry: Equatable, Sendable {
 /// Layout: a header of 64-bit words (magic, byte-order mark, format version, total length,
 /// length of the metadata, number of events, checksums of the header and of metadata plus
 /// index), the metadata (source, key, files, zone directory) as variable-length integers, the
-/// index (four words an event: earliest start, latest end, offset and length of its record),
+/// index (four words an event: earliest start, latest end, offset of its record, and its
+/// length with the halves of months in which it can occur),
 /// then the records of zones and events, each behind its own checksum, checked when decoded.
 public enum EventCacheFormat {
     /// Bump whenever what is written changes, or what reading a file produces does (a new
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not.
-    public static let version: UInt64 = 3
+    public static let version: UInt64 = 5
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
@@ -90,7 +91,7 @@ public enum EventCacheFormat {
                 index.word(UInt64(bitPattern: Int64(earliest)))
                 index.word(UInt64(bitPattern: Int64(latest)))
                 index.word(UInt64(offset))
-                index.word(UInt64(length))
+                index.word(UInt64(length) | UInt64(halfMonths(of: event)) << 40)
                 eventCount += 1
             }
         }
@@ -110,6 +111,13 @@ public enum EventCacheFormat {
             for skipped in file.skipped { meta.int(skipped.line); meta.string(skipped.reason) }
             meta.int(file.notes.count)
             for note in file.notes { meta.int(note.line); meta.string(note.message) }
+            switch file.calendarColor {
+            case nil: meta.int(0)
+            case .indexed(let index)?: meta.int(1); meta.int(Int(index))
+            case .rgb(let red, let green, let blue)?: meta.int(2); meta.int(Int(red)); meta.int(Int(green)); meta.int(Int(blue))
+            }
+            meta.int(file.problems.count)
+            for problem in file.problems { meta.int(problem.line); meta.string(problem.message) }
         }
         meta.int(zoneDirectory.count)
         for zone in zoneDirectory { meta.int(zone.offset); meta.int(zone.length) }
@@ -174,6 +182,61 @@ public enum EventCacheFormat {
         let (shiftedLatest, late) = latest.addingReportingOverflow(max(0, segment.shift))
         let (end, overflow) = shiftedLatest.addingReportingOverflow(longest)
         return (earliest, late || overflow ? Int.max : end)
+    }
+
+    // MARK: Halves of months
+
+    /// The 24 halves of the Gregorian months (days 1-15 and 16 on), one bit each: January's
+    /// first half is bit 0, December's second bit 23.
+    static let everyHalfMonth: UInt32 = (1 << 24) - 1
+
+    /// The halves of months in which an instance of `event` can start or last (in its
+    /// reckoning), whatever the year: what lets a run of a few months skip the yearly events
+    /// of other seasons, which never end and so have no latest end in the index.
+    static func halfMonths(of event: Event) -> UInt32 {
+        var mask = halves(from: event.start.seconds, lasting: event.duration)
+        for extra in event.extraStarts { mask |= halves(from: extra.start, lasting: extra.duration ?? event.duration) }
+        // A part of a series moved by RANGE=THISANDFUTURE may land in any half.
+        guard event.segment.shift == 0 else { return event.expanders.isEmpty ? mask : everyHalfMonth }
+        for expander in event.expanders {
+            let rule = expander.rule
+            guard rule.frequency == .yearly, expander.scale is GregorianScale, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty,
+                  rule.skip == .omit else { return everyHalfMonth }
+            if !rule.byMonth.isEmpty {
+                for month in rule.byMonth {
+                    guard (1...12).contains(month.month), !month.isLeap else { return everyHalfMonth }
+                    // Any day of the month (2001 is no leap year; a 29 February lasts into March anyway).
+                    let first = CivilTime.day(year: 2001, month: month.month, day: 1) * CivilTime.secondsPerDay
+                    mask |= halves(from: first, lasting: 31 * CivilTime.secondsPerDay + event.duration)
+                }
+                continue
+            }
+            // No BYMONTH, BYMONTHDAY or BYDAY: the month and day of DTSTART, every year.
+            guard rule.byDay.isEmpty && rule.byMonthDay.isEmpty else { return everyHalfMonth }
+        }
+        return mask
+    }
+
+    /// The half of a month holding civil day `day`.
+    static func halfMonth(ofDay day: Int) -> Int {
+        let date = CivilTime.date(ofDay: day)
+        return (date.month - 1) * 2 + (date.day > 15 ? 1 : 0)
+    }
+
+    /// The halves of months that the time from `start` for `duration` seconds touches.
+    static func halves(from start: Int, lasting duration: Int) -> UInt32 {
+        let first = CivilTime.day(ofSeconds: start)
+        let (end, overflow) = start.addingReportingOverflow(max(0, duration - 1))
+        guard !overflow else { return everyHalfMonth }
+        let last = CivilTime.day(ofSeconds: end)
+        guard last - first < 330 else { return everyHalfMonth }
+        var mask: UInt32 = 0
+        var day = first
+        while day <= last {
+            mask |= 1 << UInt32(halfMonth(ofDay: day))
+            day += 1
+        }
+        return mask
     }
 
     private static func write(_ identity: FileIdentity, to out: inout CacheWriter) {
@@ -279,7 +342,8 @@ public enum EventCacheFormat {
         public let source: String
         public let key: [CacheKeyEntry]
         let buffer: UnsafeRawBufferPointer
-        let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)])]
+        let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
+                     color: CalendarColor?, problems: [(line: Int, message: String)])]
         let zones: [(offset: Int, length: Int)]
         let indexStart: Int
         let bodyStart: Int
@@ -316,7 +380,8 @@ public enum EventCacheFormat {
                 let isDirectory = try reader.bool()
                 key.append(CacheKeyEntry(path: path, isDirectory: isDirectory, identity: try readIdentity(&reader)))
             }
-            var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)])] = []
+            var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
+                         color: CalendarColor?, problems: [(line: Int, message: String)])] = []
             let fileCount = try reader.count()
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
@@ -326,7 +391,16 @@ public enum EventCacheFormat {
                 for _ in 0..<(try reader.count()) { skipped.append((try reader.int(), try reader.string())) }
                 var notes: [(line: Int, message: String)] = []
                 for _ in 0..<(try reader.count()) { notes.append((try reader.int(), try reader.string())) }
-                files.append((name, hasData, skipped, notes))
+                var color: CalendarColor?
+                switch try reader.int() {
+                case 0: color = nil
+                case 1: color = .indexed(try byte(&reader))
+                case 2: color = .rgb(try byte(&reader), try byte(&reader), try byte(&reader))
+                default: return nil
+                }
+                var problems: [(line: Int, message: String)] = []
+                for _ in 0..<(try reader.count()) { problems.append((try reader.int(), try reader.string())) }
+                files.append((name, hasData, skipped, notes, color, problems))
             }
             var zones: [(offset: Int, length: Int)] = []
             for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
@@ -338,6 +412,12 @@ public enum EventCacheFormat {
         }
     }
 
+    private static func byte(_ reader: inout CacheReader) throws(CacheDefect) -> UInt8 {
+        let value = try reader.int()
+        guard let byte = UInt8(exactly: value) else { throw CacheDefect() }
+        return byte
+    }
+
     private static func readIdentity(_ reader: inout CacheReader) throws(CacheDefect) -> FileIdentity {
         FileIdentity(device: try reader.int(), inode: try reader.int(), size: try reader.int(),
                      seconds: try reader.int(), nanoseconds: try reader.int())
@@ -345,7 +425,7 @@ public enum EventCacheFormat {
 
     /// Decodes the files of `contents` and the events that can occur in `window` (display
     /// wall-clock civil seconds; nil: all). A file is left out when none of its events is
-    /// decoded and it has nothing to warn about.
+    /// decoded and it has nothing to warn about and no colour.
     /// - returns: nil when a record is corrupt: the caller reads the source afresh.
     public static func decode(_ contents: Contents, window: Range<Int>?) -> [(name: String, file: EventFile)]? {
         var files = contents.files.map { entry -> EventFile in
@@ -353,24 +433,31 @@ public enum EventCacheFormat {
             file.hasCalendarData = entry.hasCalendarData
             file.skipped = entry.skipped
             file.notes = entry.notes
+            file.calendarColor = entry.color
+            file.problems = entry.problems
             return file
         }
         var zones = [EventZone?](repeating: nil, count: contents.zones.count)
         let buffer = contents.buffer
         let low = window.map { $0.lowerBound.subtractingReportingOverflow(selectionMargin) }
         let high = window.map { $0.upperBound.addingReportingOverflow(selectionMargin) }
+        var wantedHalves = everyHalfMonth
+        if let low, let high, !low.overflow, !high.overflow {
+            wantedHalves = halves(from: low.partialValue, lasting: high.partialValue - low.partialValue)
+        }
         do {
             for number in 0..<contents.eventCount {
                 let entry = contents.indexStart + number * indexEntrySize
+                let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
                 if let low, let high {
                     let earliest = Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
                     let latest = Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self)))
                     if !high.overflow, earliest >= high.partialValue { continue }
                     if !low.overflow, latest <= low.partialValue { continue }
+                    if UInt32(truncatingIfNeeded: last >> 40) & wantedHalves == 0 { continue }
                 }
                 var reader = try record(buffer, at: buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self),
-                                        length: buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self),
-                                        bodyStart: contents.bodyStart)
+                                        length: last & ((1 << 40) - 1), bodyStart: contents.bodyStart)
                 let fileIndex = try reader.int()
                 guard fileIndex >= 0, fileIndex < files.count else { throw CacheDefect() }
                 let event = try readEvent(&reader, calendarZone: { number throws(CacheDefect) -> EventZone in
@@ -391,7 +478,8 @@ public enum EventCacheFormat {
         }
         var result: [(name: String, file: EventFile)] = []
         for (index, file) in files.enumerated()
-        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty {
+        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty || file.calendarColor != nil
+            || !file.problems.isEmpty {
             result.append((contents.files[index].name, file))
         }
         return result

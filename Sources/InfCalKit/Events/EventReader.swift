@@ -7,6 +7,9 @@ public struct EventFile {
     public var notes: [(line: Int, message: String)] = []
     /// Whether the file held any VCALENDAR or VEVENT at all.
     public var hasCalendarData = false
+    /// Structural errors read past (a component left open, an END that matches nothing): no
+    /// event is lost to them, but `--strict` counts them.
+    public var problems: [(line: Int, message: String)] = []
     /// The calendar's own colour: its COLOR (RFC 7986), else its X-APPLE-CALENDAR-COLOR (the
     /// first calendar's that has one, where a file holds several).
     public var calendarColor: CalendarColor?
@@ -21,6 +24,7 @@ public enum EventReader {
     public static func read(_ data: [UInt8]) -> EventFile {
         let document = ICalDocument.parse(data)
         var file = EventFile()
+        file.problems = document.problems
         file.hasCalendarData = document.hasCalendar || document.components.contains { $0.name == "VEVENT" }
         // Calendars, and VEVENTs written at the top level without one.
         var calendars = document.components.filter { $0.name == "VCALENDAR" }
@@ -96,6 +100,8 @@ public enum EventReader {
             if let id = child.first("TZID") { definitions[document.rawValue(id).trimmingSpaces] = child }
         }
         let resolver = ZoneResolver(document: document, definitions: definitions)
+        // What the zones had to guess, once every zone this calendar names has been looked up.
+        defer { file.notes += resolver.notes }
         let name = calendar.first("X-WR-CALNAME").map { document.textValue($0, newline: " ") }
         if file.calendarColor == nil {
             file.calendarColor = (calendar.first("COLOR") ?? calendar.first("X-APPLE-CALENDAR-COLOR"))

@@ -144,7 +144,7 @@ public final class EventStore {
         let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         var found: [Occurrence] = []
-        func admit(_ index: Int, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?)) {
+        func admit(_ index: Int, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?), more: Int = 0) {
             let (start, end) = (shown.start, shown.end)
             let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
             if inside {
@@ -159,6 +159,7 @@ public final class EventStore {
                 (occurrence.startOffset, occurrence.endOffset) = (shown.startOffset, shown.endOffset)
                 occurrence.uid = event.uid
                 occurrence.source = index < sources.count ? sources[index] : nil
+                occurrence.more = more
                 occurrence.event = index
                 found.append(occurrence)
             }
@@ -190,7 +191,11 @@ public final class EventStore {
                 next += 1
                 let event = events[instance.event]
                 guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
-                admit(instance.event, shown(event, start: instance.start, duration: instance.duration))
+                // The last instance a day kept of a rule denser than the day limit says how many more.
+                let day = CivilTime.day(ofSeconds: instance.start)
+                let cut = event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first
+                admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
+                      more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
             }
         }
         if found.count > 1 { found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) } }

@@ -74,6 +74,9 @@ final class ZoneResolver {
     private var known: [String: EventZone?] = [:]
     private let definitions: [String: Component]
     private let document: ICalDocument
+    /// What reading the file's VTIMEZONEs had to guess (an observance rule denser than
+    /// yearly, used as one transition), with its line.
+    private(set) var notes: [(line: Int, message: String)] = []
 
     init(document: ICalDocument, definitions: [String: Component]) {
         self.document = document
@@ -98,7 +101,8 @@ final class ZoneResolver {
         if trimmed == "UTC" || trimmed == "GMT" || trimmed == "Etc/UTC" || trimmed == "Z" { return .utc }
         if trimmed.contains("/"), let zone = TimeZone(identifier: trimmed) { return EventZone(.foundation(zone)) }
         if let iana = WindowsZones.table[trimmed], let zone = TimeZone(identifier: iana) { return EventZone(.foundation(zone)) }
-        if let definition = definitions[name], let rules = VTimeZoneRules(definition, document: document) {
+        if let definition = definitions[name],
+           let rules = VTimeZoneRules(definition, document: document, warn: { self.notes.append(($0, $1)) }) {
             return EventZone(.rules(rules))
         }
         if let zone = TimeZone(identifier: trimmed) { return EventZone(.foundation(zone)) }
@@ -119,7 +123,20 @@ final class VTimeZoneRules {
     let observances: [Observance]
     private var cache: [Int: Int] = [:]
 
-    init?(_ component: Component, document: ICalDocument) {
+    /// Whether `rule` recurs at most as often as a real zone's observance does: yearly, in one
+    /// month, on one weekday or a week's worth of month days (`BYMONTHDAY=8,...,14;BYDAY=SU`,
+    /// as old exporters write the second Sunday), at one time of day.
+    static func isYearlyAtMost(_ rule: RecurrenceRule) -> Bool {
+        rule.frequency == .yearly && rule.byMonth.count <= 1 && rule.byDay.count <= 1 && rule.byMonthDay.count <= 7
+            && rule.byYearDay.count <= 1 && rule.byWeekNo.count <= 1 && rule.byHour.count <= 1 && rule.byMinute.count <= 1
+            && rule.bySecond.count <= 1
+    }
+
+    /// The rules of the VTIMEZONE `component`; `warn` hears of an observance whose RRULE
+    /// recurs more often than `isYearlyAtMost` allows, which is used as a single transition
+    /// at its DTSTART (and RDATEs), so that no file can make every offset cost a dense rule's
+    /// expansion. Nil when it has no observance that can be read.
+    init?(_ component: Component, document: ICalDocument, warn: (Int, String) -> Void = { _, _ in }) {
         var observances: [Observance] = []
         for child in component.children where child.name == "STANDARD" || child.name == "DAYLIGHT" {
             guard let startLine = child.first("DTSTART"),
@@ -127,7 +144,9 @@ final class VTimeZoneRules {
                   let to = child.first("TZOFFSETTO").flatMap({ Self.offset(document.rawValue($0)) }) else { continue }
             let from = child.first("TZOFFSETFROM").flatMap { Self.offset(document.rawValue($0)) } ?? to
             var expander: RecurrenceExpander?
-            if let ruleLine = child.first("RRULE"), let rule = try? RecurrenceRule.parse(document.rawValue(ruleLine)) {
+            if let ruleLine = child.first("RRULE"), let rule = try? RecurrenceRule.parse(document.rawValue(ruleLine)),
+               Self.isYearlyAtMost(rule) || { warn(ruleLine.line, "VTIMEZONE \(child.name) RRULE recurs more often than yearly; "
+                                               + "used as a single transition at its DTSTART"); return false }() {
                 // UNTIL in UTC, turned into the wall clock before the onset.
                 let until = rule.until.map { $0.form == .utc ? $0.seconds + from : $0.seconds }
                 expander = RecurrenceExpander(rule: rule, start: start.seconds, isDate: false, until: until)
@@ -173,7 +192,17 @@ final class VTimeZoneRules {
         var earliest: (onset: Int, offset: Int)?
         let window = (utc - 400 * CivilTime.secondsPerDay)..<(utc + 2 * CivilTime.secondsPerDay)
         for observance in observances {
-            var candidates = observance.onsets
+            // The onsets (sorted) that matter: the first, and the latest at or before `utc`.
+            var candidates: [Int] = []
+            let onsets = observance.onsets
+            if let first = onsets.first { candidates.append(first) }
+            var lower = 0
+            var upper = onsets.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if onsets[middle] - observance.offsetFrom <= utc { lower = middle + 1 } else { upper = middle }
+            }
+            if lower > 0 { candidates.append(onsets[lower - 1]) }
             if let expander = observance.expander { candidates += expander.instances(in: window) }
             for local in candidates {
                 let onset = local - observance.offsetFrom

@@ -70,8 +70,12 @@ public final class RecurrenceExpander {
     /// can come then (COUNT reached) ...
     private var countWalk = CountWalk()
     /// The last two batches computed: a month's range can reach into the year before.
-    private var cachedBatch: (index: Int, instances: [Int])?
-    private var olderBatch: (index: Int, instances: [Int])?
+    private var cachedBatch: (index: Int, instances: [Int], dropped: Int)?
+    private var olderBatch: (index: Int, instances: [Int], dropped: Int)?
+    /// The days (civil day numbers) on which more than `InputLimits.instancesPerDay`
+    /// instances fell, with the last one kept and how many were left out after it: a rule
+    /// denser than that (every second) shows its first ones and says how many more.
+    public private(set) var cuts: [Int: (lastKept: Int, dropped: Int)] = [:]
 
     /// Occurrences the COUNT walk has checkpoints for.
     struct CountWalk {
@@ -186,6 +190,8 @@ public final class RecurrenceExpander {
                     counted += 1
                     if range.contains(instance) { result.append(instance) }
                 }
+                // What the day limit left out counts toward COUNT all the same.
+                counted += dropped(inBatch: batch)
                 batch += 1
             }
             return result
@@ -248,7 +254,7 @@ public final class RecurrenceExpander {
         // Walk on to `batch`, keeping checkpoints.
         while countWalk.nextBatch < batch, countWalk.lastBatch == nil, !countWalk.barren {
             if countWalk.nextBatch % stride == 0 { countWalk.checkpoints.append(countWalk.countBefore) }
-            let found = instances(ofBatch: countWalk.nextBatch).count
+            let found = instances(ofBatch: countWalk.nextBatch).count + dropped(inBatch: countWalk.nextBatch)
             if countWalk.countBefore + found >= count { countWalk.lastBatch = countWalk.nextBatch }
             countWalk.countBefore += found
             countWalk.nextBatch += 1
@@ -270,7 +276,7 @@ public final class RecurrenceExpander {
         var counted = countWalk.checkpoints[checkpoint]
         var index = checkpoint * stride
         while index < batch {
-            counted += instances(ofBatch: index).count
+            counted += instances(ofBatch: index).count + dropped(inBatch: index)
             index += 1
         }
         return counted < count ? counted : nil
@@ -308,6 +314,7 @@ public final class RecurrenceExpander {
     func instances(ofBatch index: Int) -> [Int] {
         if let cached = cachedBatch, cached.index == index { return cached.instances }
         if let older = olderBatch, older.index == index { return older.instances }
+        droppedInBatch = 0
         var found: [Int]
         if rule.frequency >= .daily {
             found = withPositions(days(ofBatch: index))
@@ -322,18 +329,64 @@ public final class RecurrenceExpander {
             found.insert(start, at: 0)
             startIsExtra = true
         }
+        if found.count > InputLimits.instancesPerDay { found = keepingFirstOfEachDay(found) }
         olderBatch = cachedBatch
-        cachedBatch = (index, found)
+        cachedBatch = (index, found, droppedInBatch)
         return found
+    }
+
+    /// Instances left out of the batch being computed (the day limit).
+    private var droppedInBatch = 0
+
+    /// How many instances of batch `index` the day limit left out.
+    func dropped(inBatch index: Int) -> Int {
+        _ = instances(ofBatch: index)
+        if let cached = cachedBatch, cached.index == index { return cached.dropped }
+        return olderBatch?.index == index ? (olderBatch?.dropped ?? 0) : 0
+    }
+
+    /// Records that `dropped` instances of civil day `day` were left out after `lastKept`.
+    private func recordCut(day: Int, lastKept: Int, dropped: Int) {
+        guard dropped > 0 else { return }
+        if cuts.count >= 4096, cuts[day] == nil { cuts.removeAll(keepingCapacity: true) }
+        cuts[day] = (lastKept, dropped)
+        droppedInBatch += dropped
+    }
+
+    /// The first `InputLimits.instancesPerDay` instances of each day of `sorted`.
+    private func keepingFirstOfEachDay(_ sorted: [Int]) -> [Int] {
+        let limit = InputLimits.instancesPerDay
+        var kept: [Int] = []
+        var day = Int.min
+        var onDay = 0
+        for instance in sorted {
+            let instanceDay = CivilTime.day(ofSeconds: instance)
+            if instanceDay != day {
+                if onDay > limit, let last = kept.last { recordCut(day: day, lastKept: last, dropped: onDay - limit) }
+                (day, onDay) = (instanceDay, 0)
+            }
+            onDay += 1
+            if onDay <= limit { kept.append(instance) }
+        }
+        if onDay > limit, let last = kept.last { recordCut(day: day, lastKept: last, dropped: onDay - limit) }
+        return kept
     }
 
     /// Days × times of one period, then BYSETPOS.
     private func withPositions(_ days: [Int]) -> [Int] {
         let times = timeOfDay
         guard !rule.bySetPos.isEmpty else {
+            // At most the day limit of times a day: a rule of every second of every day of a year
+            // is not made whole only to be cut.
+            let limit = InputLimits.instancesPerDay
             var result: [Int] = []
-            result.reserveCapacity(days.count * times.count)
-            for day in days { for time in times { result.append(day * CivilTime.secondsPerDay + time) } }
+            result.reserveCapacity(days.count * min(times.count, limit))
+            for day in days {
+                for time in times.prefix(limit) { result.append(day * CivilTime.secondsPerDay + time) }
+                if times.count > limit, let last = result.last {
+                    recordCut(day: day, lastKept: last, dropped: times.count - limit)
+                }
+            }
             return result
         }
         let total = days.count * times.count
@@ -630,15 +683,20 @@ public final class RecurrenceExpander {
             }
         default:
             var second = CivilTime.floorMod(start - dayStart, interval)
+            if dayStart + second < start { second += (start - dayStart - second + interval - 1) / interval * interval }
             let positionsKeep = rule.bySetPos.isEmpty || rule.bySetPos.contains(1) || rule.bySetPos.contains(-1)
             guard positionsKeep else { return [] }
+            // Counted past the day limit, not kept: a day of every second is 86,400 of them.
+            let limit = InputLimits.instancesPerDay
+            var over = 0
             while second < CivilTime.secondsPerDay {
                 if (hours.isEmpty || hours.contains(second / 3600)) && (minutes.isEmpty || minutes.contains(second / 60 % 60))
                     && (seconds.isEmpty || seconds.contains(second % 60)) {
-                    result.append(dayStart + second)
+                    if result.count < limit { result.append(dayStart + second) } else { over += 1 }
                 }
                 second += interval
             }
+            if over > 0, let last = result.last { recordCut(day: day, lastKept: last, dropped: over) }
         }
         return result
     }

@@ -5,8 +5,13 @@ extension PagerView {
     /// that the same width always shows the same hints, at the same place on the right.
     /// `position` is where the screen stands in parts, most important first: as many whole
     /// parts as fit are shown.
-    func statusLine(for state: PagerState, position: [String], width: Int) -> String {
-        let hints = Self.hints(width: width)
+    /// A message is never cut: where it does not fit beside the hints, the hints give way;
+    /// so do they where `hints` is false (the day view, whose parts say how to close it).
+    func statusLine(for state: PagerState, position: [String], width: Int, hints showHints: Bool = true) -> String {
+        var hints = showHints ? Self.hints(width: width) : ""
+        if let message = state.message, !hints.isEmpty, DisplayWidth.of(message.text) > width - DisplayWidth.of(hints) - 3 {
+            hints = ""
+        }
         let hintsWidth = DisplayWidth.of(hints)
         let room = hints.isEmpty ? width : width - hintsWidth - 3
         var parts = state.message.map { [$0.text] } ?? position

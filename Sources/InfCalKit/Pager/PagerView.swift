@@ -299,7 +299,7 @@ public struct PagerView {
                 position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
             }
             position.append("Enter or Esc closes")
-            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
+            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth, hints: false)
         } else if case .calendars = state.screen {
             let overlay = calendarList(for: state)
             let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room,

@@ -51,7 +51,7 @@ public struct AgendaPrinter {
     /// `lead` and then the calendar's name (in its column) and the summary of `occurrence`,
     /// `cut` to the line's width, and coloured after `lead` where the calendar has a colour.
     func finished(_ lead: String, _ occurrence: Occurrence, cut: (String) -> String) -> String {
-        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
+        let summary = occurrence.shownSummary
         var name = ""
         if calendarWidth > 0 {
             name = InertText.forView(occurrence.calendarName ?? "")
@@ -126,7 +126,7 @@ public struct AgendaPrinter {
             }
         }
         bytes += [0x20, 0x20]
-        bytes += (occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)).utf8
+        bytes += occurrence.shownSummary.utf8
         if showsUID {
             bytes.append(0x09)
             bytes += InertText.forView(occurrence.uid).utf8

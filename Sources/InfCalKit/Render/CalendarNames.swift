@@ -216,8 +216,9 @@ extension CalendarNames {
                 formatter.timeZone = .gmt
                 formatter.setLocalizedDateFormatFromTemplate(template)
                 if standalone { formatter.dateFormat = "LLLL" }
+                let solar = identifier == .gregorian || identifier == .iso8601
                 let composition: Format.Composition? = cyclic ? .cyclic : identifier == .hebrew ? .hebrew
-                    : identifier == .islamic ? .islamic : nil
+                    : identifier == .islamic ? .islamic : solar ? .solar : nil
                 return Format(formatter, composition: composition, english: locale.language.languageCode == .english)
             }
             monthYear = make("yMMMM")
@@ -278,11 +279,13 @@ extension CalendarNames {
             return pieces
         }
 
-        /// The calendars whose titles are composed: the Chinese and Dangi, the Hebrew, and the
+        /// The calendars whose titles are composed: the Chinese and Dangi, the Hebrew, the
         /// astronomical Islamic calendar, whose months ICU keeps for good once it has formatted
-        /// a day of them (its titles have one frame, and month names of 1446 AH).
+        /// a day of them (its titles have one frame, and month names of 1446 AH), and the
+        /// Gregorian and ISO 8601 calendars, whose months follow `--reform` where Foundation's
+        /// follow its own of 1582 (proleptic Gregorian January 470 is Foundation's December 469).
         enum Composition {
-            case cyclic, hebrew, islamic
+            case cyclic, hebrew, islamic, solar
         }
 
         /// What a composed format keeps.
@@ -372,6 +375,17 @@ extension CalendarNames {
             let frame: [Piece]
             let year: Int
             switch composed.composition {
+            case .solar:
+                // The year within its era, as the month's name has it; the frame from a day of
+                // that era (AD 2001, or 100 BC), which carries the era's name where it is shown.
+                year = name.year
+                let key = name.era == 0 ? 0 : 1
+                frame = composed.frames[key] ?? {
+                    let parts = DateComponents(era: key, year: key == 0 ? 100 : 2_001, month: 6, day: 15, hour: 12)
+                    let pieces = Self.pieces(of: formatter.string(from: composed.calendar.date(from: parts) ?? DayNumber.date(0)))
+                    composed.frames[key] = pieces
+                    return pieces
+                }()
             case .hebrew, .islamic:
                 year = name.year
                 frame = composed.frames[0] ?? {
@@ -400,7 +414,7 @@ extension CalendarNames {
             switch composed.composition {
             case .cyclic: nameKey = name.month * 2 + (name.isLeapMonth ? 1 : 0)
             case .hebrew: nameKey = name.month * 2 + (HebrewMonths.isLeap(name.year) ? 1 : 0)
-            case .islamic: nameKey = name.month * 2
+            case .islamic, .solar: nameKey = name.month * 2
             }
             let monthName = composed.field.map { field in composed.names[nameKey] ?? {
                 let text: String
@@ -416,6 +430,9 @@ extension CalendarNames {
                     text = composed.calendar.date(from: parts).map { field.string(from: $0) } ?? String(name.month)
                 case .islamic:
                     let parts = DateComponents(era: 0, year: 1_446, month: name.month, day: 15, hour: 12)
+                    text = composed.calendar.date(from: parts).map { field.string(from: $0) } ?? String(name.month)
+                case .solar:
+                    let parts = DateComponents(era: 1, year: 2_001, month: name.month, day: 15, hour: 12)
                     text = composed.calendar.date(from: parts).map { field.string(from: $0) } ?? String(name.month)
                 }
                 composed.names[nameKey] = text

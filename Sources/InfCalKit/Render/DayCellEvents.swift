@@ -20,7 +20,7 @@ public enum DayCellEvents {
     /// The text of `occurrence` in the cell of `day`: the start time first for a timed one that
     /// starts that day, the summary alone otherwise (control characters as spaces).
     public static func text(_ occurrence: Occurrence, on day: Int) -> String {
-        let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
+        let summary = occurrence.shownSummary
         guard !occurrence.isAllDay, occurrence.startDay == day else { return summary }
         return AgendaPrinter.clock(occurrence.start) + " " + summary
     }

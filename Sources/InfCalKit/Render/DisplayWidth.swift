@@ -22,15 +22,19 @@ public enum DisplayWidth {
 
     /// The cells `text` takes.
     public static func of(_ text: some StringProtocol) -> Int {
-        // Printable ASCII, the common case, is one cell a byte.
+        if isPrintableASCII(text) { return text.utf8.count }
+        var width = 0
+        for character in text { width += of(character) }
+        return width
+    }
+
+    /// Whether `text` is printable ASCII, the common case: one cell, and one character, a byte.
+    private static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
             return true
         }
-        if ascii == true { return text.utf8.count }
-        var width = 0
-        for character in text { width += of(character) }
-        return width
+        return ascii == true
     }
 
     /// The cells the grapheme cluster `character` takes. An emoji sequence (joined by U+200D,
@@ -53,6 +57,7 @@ public enum DisplayWidth {
 
     /// The longest prefix of `text` that fits in `width` cells (whole characters only).
     public static func prefix(of text: String, fitting width: Int) -> String {
+        if isPrintableASCII(text) { return String(decoding: text.utf8.prefix(max(0, width)), as: UTF8.self) }
         var used = 0
         var end = text.startIndex
         for character in text {

@@ -120,6 +120,8 @@ public struct JSONLinesPrinter {
             out.append(",\"calendarName\":")
             JSONText.appendString(name, to: out)
         }
+        // The cut of a rule denser than the day limit: this is the last instance kept that day.
+        if occurrence.more > 0 { out.append(",\"moreThisDay\":" + String(occurrence.more)) }
         out.append(UInt8(ascii: "}"))
     }
 

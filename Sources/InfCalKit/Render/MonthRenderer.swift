@@ -64,7 +64,8 @@ public struct MonthRenderer {
     public static let gutter = 2
 
     private let header: [UInt8]
-    private let isoWeeks = MonthCalendar(.iso8601)
+    /// ISO weeks in the reform the grids follow (proleptic Gregorian under `--reform gregorian`).
+    private let isoWeeks: MonthCalendar
     /// Week lines already formatted, shared by the copies of this renderer.
     private let weekLines = WeekLineCache()
 
@@ -79,6 +80,7 @@ public struct MonthRenderer {
         self.numbering = numbering
         self.weekNumbers = weekNumbers
         self.highlightedDay = highlightedDay
+        isoWeeks = MonthCalendar(.iso8601, reform: calendar.reform)
         cellWidth = Self.cellWidth(numbering, labelWidth: names.labelWidth)
         header = Array((String(repeating: " ", count: weekNumbers == nil ? 0 : 3)
             + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: cellWidth)).utf8)

@@ -42,6 +42,7 @@ public enum RuleDescription {
                 if !rule.byDay.isEmpty { text += " on " + joined(rule.byDay.map(weekdayText)) }
             } else if !rule.byDay.isEmpty {
                 text += " on " + joined(rule.byDay.map(weekdayText)) + (months.isEmpty ? "" : " of " + joined(months))
+                if !rule.byMonthDay.isEmpty { text += " falling on the " + joined(rule.byMonthDay.map(dayText)) }
             } else {
                 let days = rule.byMonthDay.isEmpty ? [String(startDay)] : rule.byMonthDay.map { $0 > 0 ? String($0) : dayText($0) }
                 text += " on " + joined(days) + " " + (months.isEmpty ? startMonth : joined(months))

@@ -78,7 +78,7 @@ public struct StreamEvents {
     private func appendLine(_ occurrence: Occurrence, label: Int, width: Int, cellWidth: Int, to out: ByteBuffer) -> Bool {
         guard label >= 0, lines.calendarWidth == 0, lines.colors == nil || occurrence.color == nil else { return false }
         let weekday = weekdayBytes[DayNumber.weekday(occurrence.startDay) - 1]
-        var summary = occurrence.summary.isEmpty ? "(no title)" : occurrence.summary
+        var summary = occurrence.more > 0 ? occurrence.shownSummary : (occurrence.summary.isEmpty ? "(no title)" : occurrence.summary)
         var digitCount = 1
         var rest = label / 10
         while rest > 0 { digitCount += 1; rest /= 10 }

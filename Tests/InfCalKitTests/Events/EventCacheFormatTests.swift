@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+@testable import InfCalKit
+
+/// The parsed-event cache's format: a cache decodes to what reading the file gives, in every
+/// view, with or without a window of months; any changed, truncated or foreign byte makes it
+/// unreadable rather than wrong; and the format's version moves with the model it stores.
+/// The oracle is the reader itself (a fresh `EventReader.read` of the same bytes).
+@Suite struct EventCacheFormatTests {
+    static let key = [CacheKeyEntry(path: "", isDirectory: false,
+                                    identity: FileIdentity(device: 2049, inode: 12, size: 100, seconds: 1_700_000_000, nanoseconds: 5))]
+
+    /// Every calendar text the unit tests hold, and the repository's examples.
+    static var corpus: [(name: String, bytes: [UInt8])] {
+        var texts: [(String, [UInt8])] = [
+            ("fuzz sample", Array(EventFuzzTests.sample.utf8)),
+            ("instance window", Array(InstanceWindowTests.calendar.utf8)),
+            ("colour", EventFixture.calendar(["DTSTART;VALUE=DATE:19970905", "RRULE:FREQ=YEARLY"], extra: ["COLOR:teal"])),
+        ]
+        for example in RFC5545ExampleTests.examples {
+            texts.append(("RFC 5545 " + example.name,
+                          EventFixture.calendar(["DTSTART;TZID=America/New_York:" + example.start] + example.lines)))
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path).sorted()) ?? [] where name.hasSuffix(".ics") {
+            if let data = FileManager.default.contents(atPath: root.appendingPathComponent(name).path) {
+                texts.append((name, [UInt8](data)))
+            }
+        }
+        return texts
+    }
+
+    /// A sink that keeps the bytes.
+    final class Collect: ByteSink {
+        var bytes: [UInt8] = []
+        func write(_ bytes: [UInt8]) throws { self.bytes += bytes }
+    }
+
+    /// What every view shows of `files` for the months `from` ..< `from + count` of 2-year
+    /// steps: the agenda, its JSON Lines, the months' JSON and each day's cell lines.
+    static func views(_ files: [(name: String, file: EventFile)], from year: Int, months count: Int) throws -> String {
+        let store = EventStore(events: files.flatMap(\.file.events), display: EventFixture.newYork,
+                               sources: files.flatMap { file in file.file.events.map { _ in file.name } })
+        let calendar = MonthCalendar(.gregorian)
+        let startDay = EventFixture.day(year, 1, 1)
+        guard let start = calendar.month(containing: startDay) else { return "" }
+        let months = Array(MonthIndex(calendar: calendar, start: start).forward.prefix(count))
+        let plan = AgendaPlan(backward: false, startDay: startDay, months: count, width: nil)
+        let agenda = Collect(), json = Collect(), grids = Collect()
+        try AgendaPrinter(locale: nil, width: nil).print(months, store: store, plan: plan, bounds: MonthBounds(), to: agenda)
+        try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: MonthBounds(), to: json)
+        let renderer = MonthRenderer(names: CalendarNames(locale: nil, calendar: calendar), calendar: calendar, firstWeekday: 1)
+        try JSONLinesPrinter(renderer: renderer, locale: nil, store: store).print(months, to: grids)
+        var cells: [String] = []
+        for month in months {
+            let byDay = store.occurrencesByDay((month.firstDay - 7)..<(month.endDay + 7))
+            for day in byDay.keys.sorted() {
+                cells.append("\(day): " + DayCellEvents.lines(byDay[day] ?? [], day: day, width: 14, height: 4).joined(separator: "|"))
+            }
+        }
+        return [agenda.bytes, json.bytes, grids.bytes].map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n--\n")
+            + cells.joined(separator: "\n")
+    }
+
+    static func warnings(_ files: [(name: String, file: EventFile)]) -> String {
+        files.map { "\($0.name) \($0.file.hasCalendarData) \($0.file.skipped) \($0.file.notes) \(String(describing: $0.file.calendarColor))" }.joined(separator: "\n")
+    }
+
+    static func decoded(_ bytes: [UInt8], window: Range<Int>?) -> [(name: String, file: EventFile)]? {
+        bytes.withUnsafeBytes { raw in
+            EventCacheFormat.open(raw).flatMap { EventCacheFormat.decode($0, window: window) }
+        }
+    }
+
+    static func encoded(_ text: [UInt8], name: String = "calendar.ics") -> [UInt8] {
+        EventCacheFormat.encode(source: "/calendars/" + name, key: key, files: [(name, EventReader.read(text))])
+    }
+
+    @Test func theCacheShowsWhatReadingShowsInEveryView() throws {
+        for (name, bytes) in Self.corpus {
+            let fresh = [(name: name, file: EventReader.read(bytes))]
+            let cache = Self.encoded(bytes, name: name)
+            let all = try #require(Self.decoded(cache, window: nil), "\(name): the cache does not decode")
+            #expect(Self.warnings(all) == Self.warnings(fresh), "\(name)")
+            for year in [1997, 2024] {
+                let expected = try Self.views(fresh, from: year, months: 30)
+                #expect(try Self.views(all, from: year, months: 30) == expected, "\(name), from \(year)")
+                // Decoded for those months alone, as a run of them decodes it.
+                let low = CivilTime.day(year: year, month: 1, day: 1) * CivilTime.secondsPerDay - 20 * CivilTime.secondsPerDay
+                let high = CivilTime.day(year: year + 3, month: 1, day: 1) * CivilTime.secondsPerDay
+                let windowed = try #require(Self.decoded(cache, window: low..<high))
+                #expect(try Self.views(windowed, from: year, months: 30) == expected, "\(name), window from \(year)")
+            }
+        }
+    }
+
+    @Test func aWindowDecodesOnlyTheEventsThatCanFallInIt() throws {
+        let text = EventFixture.calendar(["DTSTART:20240301T100000Z"]) // one single, March 2024
+        let cache = Self.encoded(text)
+        let march = CivilTime.day(year: 2024, month: 3, day: 1) * CivilTime.secondsPerDay
+        #expect(try #require(Self.decoded(cache, window: march..<(march + 31 * 86_400))).first?.file.events.count == 1)
+        let later = CivilTime.day(year: 2025, month: 3, day: 1) * CivilTime.secondsPerDay
+        #expect(try #require(Self.decoded(cache, window: later..<(later + 31 * 86_400))).isEmpty)
+        // A rule with COUNT ends where its walk says (ten Tuesdays from 1997-09-02).
+        let counted = Self.encoded(EventFixture.calendar(["DTSTART:19970902T090000Z", "RRULE:FREQ=WEEKLY;COUNT=10"]))
+        let november = CivilTime.day(year: 1997, month: 11, day: 1) * CivilTime.secondsPerDay
+        #expect(try #require(Self.decoded(counted, window: november..<(november + 30 * 86_400))).first?.file.events.count == 1)
+        #expect(try #require(Self.decoded(counted, window: (november + 30 * 86_400)..<(november + 60 * 86_400))).isEmpty)
+    }
+
+    @Test func everyChangedOrMissingByteIsDetected() {
+        let cache = Self.encoded(Array(EventFuzzTests.sample.utf8))
+        #expect(Self.decoded(cache, window: nil) != nil)
+        for position in cache.indices {
+            var changed = cache
+            changed[position] ^= 0x5A
+            #expect(Self.decoded(changed, window: nil) == nil, "a changed byte at \(position) went unnoticed")
+        }
+        for length in 0..<cache.count {
+            #expect(Self.decoded(Array(cache[..<length]), window: nil) == nil, "truncated to \(length)")
+        }
+        #expect(Self.decoded(cache + [0], window: nil) == nil)
+    }
+
+    @Test func randomBytesNeverCrashTheReader() {
+        var random = SplitMix64(state: 20)
+        let cache = Self.encoded(Array(EventFuzzTests.sample.utf8))
+        for _ in 0..<500 {
+            var bytes = cache
+            for _ in 0..<(1 + random.below(20)) { bytes[random.below(bytes.count)] = UInt8(random.below(256)) }
+            _ = Self.decoded(bytes, window: nil)
+            _ = Self.decoded((0..<random.below(4096)).map { _ in UInt8(random.below(256)) }, window: nil)
+        }
+    }
+
+    /// Sets the header word at `offset` and its checksum again, as a cache of another version
+    /// or machine would have them: only the check of that field can refuse it.
+    static func withHeaderWord(_ cache: [UInt8], at offset: Int, _ transform: (UInt64) -> UInt64) -> [UInt8] {
+        var writer = CacheWriter(bytes: cache)
+        let word = cache.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        writer.setWord(transform(word), at: offset)
+        writer.setWord(CacheChecksum.of(writer.bytes, 0..<48), at: 48)
+        return writer.bytes
+    }
+
+    @Test func anotherVersionOrByteOrderIsRefused() {
+        let cache = Self.encoded(Array(EventFuzzTests.sample.utf8))
+        #expect(Self.decoded(Self.withHeaderWord(cache, at: 0) { $0 }, window: nil) != nil)
+        #expect(Self.decoded(Self.withHeaderWord(cache, at: 16) { $0 + 1 }, window: nil) == nil)
+        #expect(Self.decoded(Self.withHeaderWord(cache, at: 8) { $0.byteSwapped }, window: nil) == nil)
+    }
+
+    @Test func theKeyAndSourceComeBack() throws {
+        let cache = Self.encoded(Array(EventFuzzTests.sample.utf8))
+        try cache.withUnsafeBytes { raw in
+            let contents = try #require(EventCacheFormat.open(raw))
+            #expect(contents.source == "/calendars/calendar.ics")
+            #expect(contents.key == Self.key)
+        }
+    }
+
+    // MARK: The version moves with the model
+
+    /// The stored fields of the types the cache writes, with their types, as reflection sees
+    /// them on instances read from the fuzz sample (which has every kind of zone, rules,
+    /// RDATE, EXDATE and an override).
+    static func modelLayout() -> [String] {
+        func fields(_ value: Any) -> [String] {
+            let mirror = Mirror(reflecting: value)
+            return mirror.children.map { "\(mirror.subjectType).\($0.label ?? "?"): \(type(of: $0.value))" }
+        }
+        let file = EventReader.read(Array(EventFuzzTests.sample.utf8))
+        var layout = fields(file)
+        if let event = file.events.first(where: { !$0.expanders.isEmpty }) {
+            layout += fields(event) + fields(event.start)
+            if let expander = event.expanders.first { layout += fields(expander.rule) }
+        }
+        if let zone = file.events.compactMap(\.zone).first(where: { if case .rules = $0.source { true } else { false } }) {
+            if case .rules(let rules) = zone.source, let observance = rules.observances.first { layout += fields(observance) }
+        }
+        return layout
+    }
+
+    /// FNV-1a of the text, as a short fingerprint.
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
+        return String(hash, radix: 16)
+    }
+
+    /// When this test fails, the model or the encoding changed: bump
+    /// `EventCacheFormat.version` (so that old caches are rebuilt, not misread), then record
+    /// the new fingerprints for the new version here.
+    @Test func theFormatVersionMovesWithTheModel() {
+        let layout = Self.modelLayout().joined(separator: "\n")
+        let encoding = Self.encoded(Array(EventFuzzTests.sample.utf8)).map { String($0) }.joined(separator: ",")
+        let recorded: [UInt64: (layout: String, encoding: String)] = [
+            1: ("a975bbd8e5541679", "a82270e817f0ce79"),
+            2: ("68454db98c9ece59", "682fb41ee20dc0bd"),
+            // 5: with the day view's details, the calendar colour, structural problems, the halves of months.
+            5: ("c604bc54e77ceef2", "8ff8fc501578112"),
+        ]
+        let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
+        #expect(recorded[EventCacheFormat.version]?.layout == now.0,
+                "the model's stored fields changed (\(now.0)): bump EventCacheFormat.version and record it\n\(layout)")
+        #expect(recorded[EventCacheFormat.version]?.encoding == now.1,
+                "the encoding of the sample changed (\(now.1)): bump EventCacheFormat.version and record it")
+    }
+}
