@@ -234,8 +234,19 @@ public enum EventWrite {
                 }
                 newZone = zone.zone
             }
+            var keepsZone = false
+            if changes.time != nil, case .zoned = event.start.form, let own = event.zone {
+                // A zoned event keeps its TZID: the user's time in the event's zone, so that
+                // no new zone (and no VTIMEZONE outside the event) is needed.
+                let utc = zone.utc(ofLocal: shownLocalStart(start, zone: zone))
+                start = ICalTime(seconds: utc + own.offset(atUTC: utc), form: event.start.form)
+                newZone = nil
+                keepsZone = true
+            }
             let end: ICalTime
-            if start.isDate {
+            if keepsZone {
+                end = endTime(of: event, start: start.seconds, duration: duration)
+            } else if start.isDate {
                 duration = max(1, (duration + CivilTime.secondsPerDay - 1) / CivilTime.secondsPerDay) * CivilTime.secondsPerDay
                 end = ICalTime(seconds: start.seconds + duration, form: .date)
             } else if changes.time != nil {

@@ -50,7 +50,7 @@ public struct AgendaPrinter {
         let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
             + Self.padded(times(occurrence), to: Self.timeWidth) + "  "
         let mark = listedFrom.map { occurrence.startDay < $0 } == true ? "  " + Self.continuing : ""
-        if showsUID { return finished(lead, occurrence, cut: { $0 }) }
+        if showsUID { return finished(lead, occurrence, cut: { $0 + mark }) }
         return finished(lead, occurrence, cut: { text in
             let marked = text + mark
             return width.map { DisplayWidth.prefix(of: marked, fitting: $0) } ?? marked
@@ -66,8 +66,9 @@ public struct AgendaPrinter {
             name = InertText.forView(occurrence.calendarName ?? "")
             name += String(repeating: " ", count: max(0, calendarWidth - DisplayWidth.of(name))) + "  "
         }
-        // With --uid the line is for programs: whole, uncoloured, the UID after a tab.
-        if showsUID { return lead + name + summary + "\t" + InertText.forView(occurrence.uid) }
+        // With --uid the line is for programs: uncoloured, the UID after a tab (`cut` then only
+        // marks, it does not cut).
+        if showsUID { return cut(lead + name + summary) + "\t" + InertText.forView(occurrence.uid) }
         let text = cut(lead + name + summary)
         guard let trueColor = colors, let color = occurrence.color, text.count > lead.count else { return text }
         let split = text.index(text.startIndex, offsetBy: lead.count)
