@@ -133,10 +133,16 @@ import Testing
         let result = try BinaryRunner.run(["--events", file.path, "--wall", "--from", "2024-03", "--forward", "1", "--width", "80"],
                                           environment: ["LC_ALL": "C.UTF-8"])
         #expect(result.status == 0)
-        let script = "import sys,wcwidth\nprint(sorted({wcwidth.wcswidth(l) for l in sys.stdin.read().split('\\n')[2:-2] if l.strip()}))"
+        let script = try Self.directory().appendingPathComponent("widths.py")
+        try Self.write("import sys, wcwidth\nlines = sys.stdin.read().split('\\n')[2:-2]\n"
+                       + "print(sorted({wcwidth.wcswidth(l) for l in lines if l.strip()}))\n", to: script)
         let path = try Self.directory().appendingPathComponent("page.txt")
         try Self.write(result.stdout, to: path)
-        let measured = try BinaryRunner.runShell("python3 -c \"import wcwidth\" 2>/dev/null || { echo skip; exit 0; }; python3 -c '\(script)' < '\(path.path)'")
+        // The caller's PATH: pip may have put wcwidth beside a python3 that is not the system's.
+        let measured = try BinaryRunner.runProgram(URL(fileURLWithPath: "/bin/bash"),
+                                                   ["-c", "python3 -c 'import wcwidth' 2>/dev/null || { echo skip; exit 0; }; python3 \"$0\" < \"$1\"",
+                                                    script.path, path.path],
+                                                   environment: ["PATH": ProcessInfo.processInfo.environment["PATH"]], deadline: 20)
         if measured.stdout == "skip\n" {
             print("python3 with wcwidth is not installed (pip install wcwidth); skipping the width check against it")
             return
