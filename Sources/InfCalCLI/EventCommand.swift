@@ -142,7 +142,7 @@ public struct EventCommand: Sendable {
             }
             if let weekday = Self.weekday(named: lower, locale: locale) {
                 // The next such day, today included.
-                let offset = ((weekday - DayNumber.weekday(today)) % 7 + 7) % 7
+                let offset = CivilTime.floorMod(weekday - DayNumber.weekday(today), 7)
                 return CivilTime.day(ofGrid: today + offset)
             }
             if let argument = DateArgument.parse(word) {
@@ -360,9 +360,4 @@ public struct AddRequest: Sendable {
         if let count { rule? += ";COUNT=\(count)" }
         return NewEvent(summary: summary, start: start, end: end, rule: rule, location: location, description: description)
     }
-}
-
-extension CivilTime {
-    /// The civil day of a grid day number.
-    static func day(ofGrid day: Int) -> Int { day + dayNumberOffset }
 }
