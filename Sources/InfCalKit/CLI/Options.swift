@@ -6,7 +6,7 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case one, three, months, after, before, span, twelve, completions
     case events, agenda, strict, json, noCache, refresh, offline
     case wall, width, mouse, reform, uid
-    case config, noConfig, only, hide
+    case config, noConfig, only, hide, search
     /// The options of `add`, `edit` and `delete` (`OptionSpec.commandOptions`).
     case retitle, lasting, every, count, ending, location, details, occurrence, to
 }
@@ -161,6 +161,9 @@ extension OptionSpec {
         OptionSpec(key: .json, long: "json", short: nil, value: .none,
                    summary: "print each month (with --agenda each event) as a JSON object, one a line",
                    expected: ""),
+        OptionSpec(key: .search, long: "search", short: nil, value: .required(placeholder: "TEXT"),
+                   summary: "show only the events whose summary, location or description holds TEXT (any case and accents)",
+                   expected: "a text to look for"),
         OptionSpec(key: .only, long: "only", short: nil, value: .required(placeholder: "NAMES"),
                    summary: "show only the configured calendars NAMES (comma-separated)",
                    expected: "names of configured calendars, comma-separated"),
