@@ -196,7 +196,7 @@ public struct MonthPage {
         let grid = renderer.grid(for: month)
         let weeks = max(MonthPageLayout.weeks, grid.weekCount)
         let numberRoom = min(inside, inside > numberWidth ? inside - 1 : inside)
-        // With --also, the other calendar's day takes the cell's last line where the cell has
+        // With --also, the other calendar's day takes the line under the number where the cell has
         // lines to spare (one at least left for events when the run shows some), else it
         // goes on the number's line, left of the number.
         let extraLines = max(0, layout.cellHeight - 2)
@@ -221,15 +221,15 @@ public struct MonthPage {
                 numbers += box.vertical
             }
             lines.append(numbers)
+            if alsoLine {
+                lines.append(alsoLineText(grid, week: week, days: alsoDays, room: numberRoom, inside: inside,
+                                          left: margin + weekBlank))
+            }
             let room = extraLines - (alsoLine ? 1 : 0)
             if events.isEmpty || room == 0 {
                 for _ in 0..<room { lines.append(blankLine) }
             } else {
                 lines += eventLines(grid, week: week, inside: inside, room: room, left: margin + weekBlank, blankLine: blankLine)
-            }
-            if alsoLine {
-                lines.append(alsoLineText(grid, week: week, days: alsoDays, room: numberRoom, inside: inside,
-                                          left: margin + weekBlank))
             }
         }
         lines.append(rule(box.bottom))
