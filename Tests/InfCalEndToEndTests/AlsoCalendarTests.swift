@@ -307,8 +307,9 @@ import Testing
         let session = try PagerEndToEndTests.start(["--also", "hebrew", "--from", "2026-12"], columns: columns, rows: rows,
                                                    environment: MonthPageEndToEndTests.utf8, firstFrame: "Kislev – Tevet 5787")
         #expect(session.screen.contains("December 2026 · Kislev – Tevet 5787"))
+        #expect(session.waitFor { $0.contains("1 Tevet") && !$0.line(rows - 1).isEmpty }, "\(session.screen.text)")
         // The week of 6 to 12 December: the line of its numbers, then the line of the Hebrew days.
-        let numbers = try #require((0..<rows).first { session.screen.line($0).contains("│ 6 ") || session.screen.line($0).contains("   6 │") })
+        let numbers = try #require((0..<rows).first { session.screen.line($0).contains("   6 │") }, "\(session.screen.text)")
         let under = session.screen.line(numbers + 1)
         #expect(under.contains("1 Tevet") && under.contains("26") && under.contains("30"), "\(session.screen.text)")
         try session.send("q")

@@ -38,13 +38,15 @@ public final class AlsoCalendar {
     /// `day` (a day number) in the other calendar.
     /// - returns: nil outside the calendar's range.
     public func day(_ day: Int) -> Day? {
-        if let last, !last.month.contains(day: day) {
-            // The next month, when the days come in order; else a fresh look-up.
-            if day == last.month.endDay, let next = calendar.month(after: last.month) {
-                self.last = (next, calendar.dayLabels(of: next))
-            } else {
-                self.last = nil
+        if var month = last?.month, !month.contains(day: day) {
+            // A month or two on, when the days come in order (a month's last day after its
+            // first); else a fresh look-up.
+            var steps = 0
+            while day >= month.endDay, steps < 2, let next = calendar.month(after: month) {
+                month = next
+                steps += 1
             }
+            last = month.contains(day: day) ? (month, calendar.dayLabels(of: month)) : nil
         }
         if last == nil {
             guard let month = calendar.month(containing: day) else { return nil }
