@@ -243,13 +243,15 @@ enum EventRun {
             months = AnySequence(AgendaMonths(calendar: calendar, start: start, bounds: configuration.bounds,
                                               store: store, backward: plan.backward))
         }
+        let also = configuration.also.map { AlsoCalendar(calendar: $0, locale: configuration.locale) }
         if configuration.json {
-            try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+            try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, also: also, to: output)
         } else {
             var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
             printer.arrow = configuration.page.box == .ascii ? "->" : "→"
             printer.calendarWidth = store.calendarWidth
             printer.colors = configuration.color ? configuration.trueColor : nil
+            printer.also = also
             try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)

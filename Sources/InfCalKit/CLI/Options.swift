@@ -1,7 +1,7 @@
 /// Every option infcal takes. The parser, `--help` and the did-you-mean suggestions all read
 /// this one table, so they cannot drift apart.
 public enum OptionKey: String, CaseIterable, Sendable {
-    case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
+    case from, since, until, forward, backward, year, columns, calendar, also, locale, monday, sunday, firstWeekday
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
     case events, agenda, strict, json, noCache, refresh, offline
@@ -108,6 +108,9 @@ extension OptionSpec {
                    expected: "a number from 1 to 1000, or auto"),
         OptionSpec(key: .calendar, long: "calendar", short: nil, value: .required(placeholder: "ID"),
                    summary: "the calendar: gregorian (default), hebrew, chinese, ...; list shows them all",
+                   expected: "a calendar identifier (infcal --calendar list shows them)"),
+        OptionSpec(key: .also, long: "also", short: nil, value: .required(placeholder: "ID"),
+                   summary: "show each day in a second calendar as well (an ID of --calendar)",
                    expected: "a calendar identifier (infcal --calendar list shows them)"),
         OptionSpec(key: .reform, long: "reform", short: nil, value: .required(placeholder: "WHEN"),
                    summary: "Julian to Gregorian: 1582 (default), 1752, gregorian or julian",

@@ -48,7 +48,7 @@ public struct StreamEvents {
             let occurrences = store.occurrences(startingOn: grid.month.firstDay..<grid.month.endDay)
             if occurrences.isEmpty { continue }
             if width == nil {
-                width = titles.map { renderer.rowWidth(titles: $0) } ?? renderer.rowWidth(grids)
+                width = titles.map { renderer.rowWidth(grids, titles: $0) } ?? renderer.rowWidth(grids)
                 out.append(UInt8(ascii: "\n"))
             }
             let rowWidth = width ?? 0
