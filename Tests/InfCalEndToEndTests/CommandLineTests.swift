@@ -46,6 +46,8 @@ import Testing
         UsageCase(arguments: ["--since", "2024-02", "--until", "2024-01-31"],
                   stderr: "infcal: invalid value '2024-01-31' for --until: expected a date not before --since 2024-02\n"),
         UsageCase(arguments: ["--columns"], stderr: "infcal: missing value for --columns: expected a number from 1 to 1000, or auto\n"),
+        UsageCase(arguments: ["--days"], stderr: "infcal: --days is not available: it groups the lines of --agenda under day headings\n"),
+        UsageCase(arguments: ["--agenda", "--days", "--json", "--events", "/dev/null"], stderr: "infcal: --days cannot be used together with --json\n"),
     ]
 
     @Test(arguments: usageCases)

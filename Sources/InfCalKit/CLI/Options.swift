@@ -5,7 +5,7 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
     case events, agenda, strict, json, noCache, refresh, offline
-    case wall, width, mouse, reform, uid
+    case wall, width, mouse, reform, uid, days
     case config, noConfig, only, hide
     /// The options of `add`, `edit` and `delete` (`OptionSpec.commandOptions`).
     case retitle, lasting, every, count, ending, location, details, occurrence, to
@@ -142,6 +142,9 @@ extension OptionSpec {
                    expected: "a file, a directory or -"),
         OptionSpec(key: .agenda, long: "agenda", short: nil, value: .none,
                    summary: "list the events, one line each (at a terminal: 12 months unless bounded)",
+                   expected: ""),
+        OptionSpec(key: .days, long: "days", short: nil, value: .none,
+                   summary: "with --agenda, list under day headings, an event of several days under each of its days",
                    expected: ""),
         OptionSpec(key: .uid, long: "uid", short: nil, value: .none,
                    summary: "with --agenda, end each line with a tab and the event's UID (for edit and delete)",
