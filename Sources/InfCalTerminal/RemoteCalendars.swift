@@ -61,7 +61,14 @@ enum RemoteCalendars {
                   let collection = CacheMeta(bytes: bytes)?.message else { return nil }
             var local = source
             local.location = .path(directory)
-            if entry != "calendar" || collection["href"] == nil {
+            if let chosen = source.collection {
+                // `calendar =` names one of the account's calendars: that one alone, under the section's name.
+                let href = collection["href"] ?? ""
+                let trimmed = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
+                let last = href.split(separator: "/").last.map(String.init)
+                guard collection["name"] == chosen || href == trimmed + "/" || last == trimmed
+                        || entry.removingPercentEncodingForDisplay == trimmed else { return nil }
+            } else if entry != "calendar" || collection["href"] == nil {
                 let label = collection["name"] ?? entry.removingPercentEncodingForDisplay
                 local.name = name + "/" + label
             }

@@ -314,4 +314,55 @@ import Testing
         #expect(try radicale.get("bob", "/bob/club/match.ics").body.contains("SUMMARY:Match"))
         #expect(radicale.requests(since: start).lines.filter { $0.hasPrefix("PUT") || $0.hasPrefix("DELETE") }.count == 1)
     }
+
+    @Test func calendarNamesOneDiscoveredCalendarUnderTheSectionsName() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        let account = """
+
+        [events family]
+        url = \(radicale.server.url("/"))
+        username = alice
+        password-command = echo apass
+        """
+        // By the server's display name, then by the path on the server.
+        try radicale.configure(extra: account + "\ncalendar = Home\n")
+        let byName = try radicale.events(["--only", "family"])
+        #expect(byName.run.status == 0, "\(byName.run.stderr)")
+        #expect(Self.pairs(byName.events) == ["family: Dentist"])
+        try radicale.configure(extra: account + "\ncalendar = /alice/work/\n")
+        let byPath = try radicale.events(["--only", "family", "--refresh"])
+        #expect(Self.pairs(byPath.events) == ["family: Standup", "family: Review"], "\(byPath.run.stderr)")
+        // The section is one calendar, so --to takes its name.
+        let added = try radicale.write(["add", "--to", "family", "2024-02-23", "Picnic"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try radicale.get("alice", "/alice/work/\(Self.uid(added)).ics").body.contains("SUMMARY:Picnic"))
+        #expect(Self.pairs(try radicale.events(["--only", "family"]).events).contains("family: Picnic"))
+    }
+
+    @Test func withoutSyncTokensARefreshComparesETagsAndFetchesOnlyTheChangedEvent() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        // The server from now on offers no sync-token and refuses sync-collection.
+        try "".write(to: radicale.home.serverDirectory.appendingPathComponent("nosync"), atomically: true, encoding: .utf8)
+        let first = try radicale.events()
+        #expect(first.run.status == 0, "\(first.run.stderr)")
+        let collection = try String(contentsOf: radicale.home.cache.appendingPathComponent("alice.caldav/work/collection"), encoding: .utf8)
+        #expect(!collection.contains("sync-token"), "\(collection)")
+        try radicale.put("alice", "work", "review", day: 16, "Review moved")
+        try radicale.curl("alice", ["-X", "DELETE", radicale.server.url("/alice/home/dentist.ics")])
+        let start = radicale.server.requests.count
+        let refreshed = try radicale.events(["--refresh"])
+        #expect(refreshed.run.status == 0, "\(refreshed.run.stderr)")
+        let pairs = Self.pairs(refreshed.events)
+        #expect(pairs.contains("alice/Work: Review moved") && pairs.contains("alice/Work: Standup"), "\(pairs)")
+        #expect(!pairs.contains("alice/Home: Dentist"), "\(pairs)")
+        let delta = radicale.requests(since: start)
+        // One changed event fetched (by calendar-multiget), the ETags listed by PROPFIND, no sync-collection tried.
+        #expect(delta.events == 1, "\(delta.lines)")
+        #expect(delta.lines.contains { $0.hasPrefix("PROPFIND /alice/work/ 207") }, "\(delta.lines)")
+        #expect(!delta.lines.contains { $0.hasPrefix("REPORT") && $0.contains(" 403 ") }, "\(delta.lines)")
+    }
 }
