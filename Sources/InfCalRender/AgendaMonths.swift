@@ -1,7 +1,7 @@
 import InfCalModel
 import InfCalEvents
-/// The months an endless agenda walks: each next month, except that a stretch of months in
 
+/// The months an endless agenda walks: each next month, except that a stretch of months in
 /// which no occurrence of the store can start is skipped in one jump, found from what the
 /// store knows of its events (`EventStore.earliestStartDay(from:)`), and the walk ends where
 /// no occurrence can start any more. So `--agenda --search` into a pipe costs as much per line
