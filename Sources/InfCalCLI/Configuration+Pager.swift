@@ -18,6 +18,7 @@ extension PagerView {
         self.init(renderer: renderer, highlightToday: configuration.color, columns: fixed,
                   box: configuration.page.box, weekendDays: configuration.page.weekendDays)
         agendaPrinter = AgendaPrinter(locale: configuration.locale, width: nil)
+        agendaPrinter.also = renderer.also
         trueColor = configuration.trueColor
     }
 }

@@ -77,6 +77,7 @@ public struct PagerView {
         var page = MonthPage(renderer: marking(state), box: box, weekendDays: weekendDays, color: highlightToday)
         page.marks = true
         page.trueColor = trueColor
+        page.showsEvents = events != nil
         return page
     }
 

@@ -13,6 +13,8 @@ public struct AgendaPlan: Equatable, Sendable {
     public var width: Int?
     /// `--uid`: each line ends in a tab and the event's UID (and is not cut).
     public var showsUID = false
+    /// `--days`: under day headings, an occurrence of several days under each of its days.
+    public var byDay = false
 
     /// Months the agenda shows at a terminal when neither a count nor a bound ends it.
     public static let terminalMonths = 12
