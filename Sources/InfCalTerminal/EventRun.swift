@@ -133,6 +133,18 @@ enum EventRun {
         return lowOverflow || highOverflow ? nil : low..<high
     }
 
+    /// The directories among `sources` (not in `skipping`) that hold no `.ics` file at all: a
+    /// mistyped path or a calendar not synced yet, which would otherwise show nothing in
+    /// silence. Only a source that gave no file is listed again.
+    static func emptyDirectories(_ sources: [CalendarSource], read files: [SourceFile], skipping: Set<Int>) -> [String] {
+        let gave = Set(files.map(\.calendar))
+        return sources.indices.compactMap { index in
+            guard !skipping.contains(index), !gave.contains(index), let path = sources[index].path, path != "-",
+                  Platform.isDirectory(path), (try? EventRun.files(of: path))?.isEmpty == true else { return nil }
+            return path
+        }
+    }
+
     /// The warnings for `files`, one line each (without "infcal: "), and how many problems
     /// `--strict` counts (skipped events, files with no calendar data or not read, structural
     /// errors read past).
@@ -209,10 +221,10 @@ enum EventRun {
         }
         let sources = RemoteCalendars.localSources(settings.sources, cache: cache)
         let files: [SourceFile]
+        // The pager can show a hidden calendar again, so it reads them all.
+        let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
         do {
             let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
-            // The pager can show a hidden calendar again, so it reads them all.
-            let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
             files = try read(sources, skipping: skipping, cache: eventCache,
                              window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
         } catch {
@@ -220,6 +232,9 @@ enum EventRun {
         }
         let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
+        for path in emptyDirectories(sources, read: files, skipping: skipping) {
+            _ = InfCal.fail("\(InertText.echo(path, limit: 400)): no .ics file in this directory", status: 0)
+        }
         let problems = fileProblems + fetched.failures
         if settings.strict, problems > 0 {
             return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s"), file\(problems == 1 ? "" : "s") or fetch\(problems == 1 ? "" : "es") failed",
@@ -243,13 +258,15 @@ enum EventRun {
             months = AnySequence(AgendaMonths(calendar: calendar, start: start, bounds: configuration.bounds,
                                               store: store, backward: plan.backward))
         }
+        let also = configuration.also.map { AlsoCalendar(calendar: $0, locale: configuration.locale) }
         if configuration.json {
-            try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+            try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, also: also, to: output)
         } else {
             var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
             printer.arrow = configuration.page.box == .ascii ? "->" : "→"
             printer.calendarWidth = store.calendarWidth
             printer.colors = configuration.color ? configuration.trueColor : nil
+            printer.also = also
             try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)

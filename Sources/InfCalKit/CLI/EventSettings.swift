@@ -58,6 +58,8 @@ public struct AgendaPlan: Equatable, Sendable {
     public var width: Int?
     /// `--uid`: each line ends in a tab and the event's UID (and is not cut).
     public var showsUID = false
+    /// `--days`: under day headings, an occurrence of several days under each of its days.
+    public var byDay = false
 
     /// Months the agenda shows at a terminal when neither a count nor a bound ends it.
     public static let terminalMonths = 12
@@ -131,6 +133,7 @@ extension Configuration {
         settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
         guard let agenda = raw.last(.agenda) else {
             if let uid = raw.last(.uid) { throw .unavailable(option: uid.spelling, reason: "it shows UIDs in the lines of --agenda (--json has them always)") }
+            if let days = raw.last(.days) { throw .unavailable(option: days.spelling, reason: "it groups the lines of --agenda under day headings") }
             return settings
         }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
@@ -161,6 +164,8 @@ extension Configuration {
         settings.agenda = AgendaPlan(backward: backward, startDay: startDay, months: months,
                                      width: environment.stdoutIsTerminal && !showsUID ? environment.terminalWidth ?? 80 : nil)
         settings.agenda?.showsUID = showsUID
+        if let days = raw.last(.days), let json = raw.last(.json) { throw .conflict(days.spelling, json.spelling) }
+        settings.agenda?.byDay = raw.has(.days)
         return settings
     }
 }

@@ -60,6 +60,7 @@ public struct PagerView {
         self.init(renderer: renderer, highlightToday: configuration.color, columns: fixed,
                   box: configuration.page.box, weekendDays: configuration.page.weekendDays)
         agendaPrinter = AgendaPrinter(locale: configuration.locale, width: nil)
+        agendaPrinter.also = renderer.also
         trueColor = configuration.trueColor
     }
 
@@ -92,6 +93,7 @@ public struct PagerView {
         var page = MonthPage(renderer: marking(state), box: box, weekendDays: weekendDays, color: highlightToday)
         page.marks = true
         page.trueColor = trueColor
+        page.showsEvents = events != nil
         return page
     }
 
