@@ -16,6 +16,8 @@ public struct PagerState {
         case help
         /// The go-to prompt on the status line, with what was typed so far.
         case prompt(String)
+        /// The search prompt on the status line (key `/`), with what was typed so far.
+        case searchPrompt(String)
         /// The month's agenda over the view (key `a`), scrolled by `scroll`.
         case agenda
         /// The selected day over the view (Enter): its events in full, scrolled by `scroll`,
@@ -125,6 +127,10 @@ public struct PagerState {
     public private(set) var hiddenCalendars: Set<Int> = []
     /// The row of the calendar list that Space or Enter shows or hides.
     public private(set) var calendarCursor = 0
+    /// The text of the last search (`/`), which `f` and `F` look for again.
+    public private(set) var searchText: String?
+    /// The search under way, looked for in slices between keys; nil when none is.
+    public private(set) var search: Search?
 
     /// The calendar months are stepped and found in.
     public let calendar: MonthCalendar
@@ -192,11 +198,14 @@ public struct PagerState {
 
     /// Acts on `key` and says what the caller does next.
     public mutating func handle(_ key: Key) -> Outcome {
+        if search != nil { return handleSearching(key) }
         switch screen {
         case .help:
             return handleHelp(key)
         case .prompt(let text):
             return handlePrompt(key, text: text)
+        case .searchPrompt(let text):
+            return handleSearchPrompt(key, text: text)
         case .months:
             return handleMonths(key)
         case .agenda:
@@ -444,6 +453,13 @@ public struct PagerState {
         case .previousYear: move(years: -repeats)
         case .today: goToToday()
         case .goTo: screen = .prompt("")
+        case .search: screen = .searchPrompt("")
+        case .nextMatch, .previousMatch:
+            if let searchText {
+                startSearch(searchText, forward: action == .nextMatch)
+            } else {
+                message = Message(text: "no search yet: / searches", isError: false)
+            }
         case .cycleView:
             view = view.next
             scroll = 0
@@ -470,30 +486,61 @@ public struct PagerState {
         return .draw
     }
 
-    private mutating func handlePrompt(_ key: Key, text: String) -> Outcome {
+    /// What a key does to a prompt's text.
+    enum PromptEdit {
+        /// The text as it now reads.
+        case text(String)
+        /// Enter: act on the text.
+        case submit(String)
+        /// Esc, or Backspace on an empty line: leave the prompt.
+        case cancel
+        /// Ctrl-C.
+        case quit
+    }
+
+    /// The line editing of the go-to and the search prompts: Backspace, Ctrl-U (erase the
+    /// line), Ctrl-W (erase a word), up to `maximumPromptLength` characters.
+    static func edit(_ text: String, with key: Key) -> PromptEdit {
         switch key {
-        case .enter:
-            screen = .months
-            goTo(text)
-        case .escape:
-            screen = .months
-        case .interrupt:
-            return .quit
-        case .backspace:
-            screen = text.isEmpty ? .months : .prompt(String(text.dropLast()))
-        case .control(0x15):
-            // Ctrl-U: erase the line.
-            screen = .prompt("")
+        case .enter: return .submit(text)
+        case .escape: return .cancel
+        case .interrupt: return .quit
+        case .backspace: return text.isEmpty ? .cancel : .text(String(text.dropLast()))
+        case .control(0x15): return .text("")
         case .control(0x17):
-            // Ctrl-W: erase the word before the cursor, and the spaces after it.
+            // Erase the word before the cursor, and the spaces after it.
             var kept = Substring(text)
             while kept.last == " " { kept.removeLast() }
             while let last = kept.last, last != " " { kept.removeLast() }
-            screen = .prompt(String(kept))
+            return .text(String(kept))
         case .character(let character) where text.count < Self.maximumPromptLength:
-            screen = .prompt(text + String(character))
-        default:
-            break
+            return .text(text + String(character))
+        default: return .text(text)
+        }
+    }
+
+    private mutating func handlePrompt(_ key: Key, text: String) -> Outcome {
+        switch Self.edit(text, with: key) {
+        case .submit(let typed):
+            screen = .months
+            goTo(typed)
+        case .cancel: screen = .months
+        case .quit: return .quit
+        case .text(let typed): screen = .prompt(typed)
+        }
+        return .draw
+    }
+
+    private mutating func handleSearchPrompt(_ key: Key, text: String) -> Outcome {
+        switch Self.edit(text, with: key) {
+        case .submit(let typed):
+            screen = .months
+            guard !typed.isEmpty else { return .draw }
+            searchText = typed
+            startSearch(typed, forward: true)
+        case .cancel: screen = .months
+        case .quit: return .quit
+        case .text(let typed): screen = .searchPrompt(typed)
         }
         return .draw
     }
@@ -700,5 +747,81 @@ public struct PagerState {
             let month = index.current
             select(month.firstDay + min(offset, month.dayCount - 1))
         }
+    }
+
+    // MARK: Searching
+
+    /// A search under way: the days still to look at lie from `next` up to `horizon`
+    /// (forward) or from `horizon` up to `next` (backward, `next` itself excluded).
+    public struct Search: Equatable, Sendable {
+        public let text: String
+        public let forward: Bool
+        public var next: Int
+        public let horizon: Int
+        /// Whether the horizon is a bound of the calendar or of `--since`/`--until` rather
+        /// than the farthest a search looks.
+        public let horizonIsBound: Bool
+    }
+
+    /// How far a search looks from the selected day: 10,000 Gregorian years, in days.
+    public static let searchReach = 3_652_425
+
+    /// Starts looking for `text` on the days after the selected one (before it, backward).
+    mutating func startSearch(_ text: String, forward: Bool) {
+        let days = selectableDays
+        let reach = forward ? selected.addingReportingOverflow(1 + Self.searchReach) : selected.subtractingReportingOverflow(Self.searchReach)
+        let horizon = forward ? (reach.overflow ? days.upperBound + 1 : min(days.upperBound + 1, reach.partialValue))
+            : (reach.overflow ? days.lowerBound : max(days.lowerBound, reach.partialValue))
+        let bound = forward ? horizon == days.upperBound + 1 : horizon == days.lowerBound
+        search = Search(text: text, forward: forward, next: forward ? selected + 1 : selected, horizon: horizon, horizonIsBound: bound)
+        message = Message(text: "searching for '\(InertText.echo(text, limit: 40))' (Esc stops)", isError: false)
+    }
+
+    /// While a search runs: Esc stops it, Ctrl-C quits, other keys wait for it.
+    private mutating func handleSearching(_ key: Key) -> Outcome {
+        switch key {
+        case .interrupt: return .quit
+        case .escape:
+            search = nil
+            message = Message(text: "search stopped", isError: false)
+        default: break
+        }
+        return .draw
+    }
+
+    /// The search looked at the days up to `day` (forward; back to it, backward) and found
+    /// nothing there: it goes on from there, or ends, saying so, at its horizon.
+    public mutating func searchPassed(_ day: Int) {
+        guard var running = search else { return }
+        running.next = day
+        let done = running.forward ? day >= running.horizon : day <= running.horizon
+        guard !done else { return searchFailed() }
+        search = running
+        let year = CivilTime.date(ofDay: day + CivilTime.dayNumberOffset).year
+        message = Message(text: "searching for '\(InertText.echo(running.text, limit: 40))' in \(year) (Esc stops)", isError: false)
+    }
+
+    /// The search ends without a match: no event can match beyond the days looked at, or
+    /// none did before the horizon.
+    public mutating func searchFailed(beyondAll: Bool = false) {
+        guard let running = search else { return }
+        search = nil
+        let text = "'" + InertText.echo(running.text, limit: 40) + "'"
+        if beyondAll || running.horizonIsBound {
+            message = Message(text: "no \(running.forward ? "later" : "earlier") match for \(text)", isError: false)
+        } else {
+            let year = CivilTime.date(ofDay: running.horizon + CivilTime.dayNumberOffset).year
+            message = Message(text: "no match for \(text) \(running.forward ? "before" : "back to") \(year)", isError: false)
+        }
+    }
+
+    /// The search found a match on `day`: it is selected (the day view, when open, shows it).
+    public mutating func searchFound(_ day: Int) {
+        guard search != nil else { return }
+        search = nil
+        message = nil
+        select(day)
+        scroll = 0
+        highlightedEvent = 0
     }
 }

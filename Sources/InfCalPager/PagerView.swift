@@ -29,11 +29,15 @@ public struct PagerView {
     public var agendaPrinter = AgendaPrinter(locale: nil, width: nil)
     /// Whether calendars' colours are drawn as 24-bit.
     public var trueColor = false
+    /// The events the last search matched (`/`), kept while its text and the events stay.
+    var searchStore: (text: String, events: ObjectIdentifier, store: EventStore)?
 
     /// Lines of the grid block: title, weekday header and six weeks.
     public static let gridLines = 8
     /// The go-to prompt's label.
     public static let promptLabel = "Go to (YYYY-MM or YYYY-MM-DD): "
+    /// The search prompt's label.
+    public static let searchLabel = "Search: "
     /// Cells of the status line kept for where the screen stands, whatever the key hints take
     /// (half a narrow line, at least 20).
     static let statusRoom = 40
@@ -299,6 +303,10 @@ public struct PagerView {
                                                                        "Space shows or hides", "c or Esc closes"], width: lastWidth)
         } else if case .prompt(let text) = state.screen {
             let prompt = Self.fit(Self.promptLabel + text, width: lastWidth)
+            frame.lines[statusRow] = prompt
+            frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
+        } else if case .searchPrompt(let text) = state.screen {
+            let prompt = Self.fit(Self.searchLabel + InertText.forView(text), width: lastWidth)
             frame.lines[statusRow] = prompt
             frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
         } else {

@@ -92,7 +92,8 @@ final class PagerSession {
 
         while true {
             try draw(on: terminal)
-            let timeout = decoder.hasPending ? KeyDecoder.escapeTimeout
+            // A search under way looks at keys between its slices without waiting for them.
+            let timeout = state.search != nil ? 0 : decoder.hasPending ? KeyDecoder.escapeTimeout
                 : followsClock ? Self.milliseconds(until: nextDay) : -1
             let ready = try Platform.waitForInput([terminal.input, signalPipe] + (fetch.map { [$0.readEnd] } ?? []), timeout: timeout)
             if let fetch, ready.contains(fetch.readEnd), let report = fetch.finished {
@@ -166,6 +167,7 @@ final class PagerSession {
             }
             // After a timeout always (the clock may have been set), else once midnight passed.
             if followsClock, ready.isEmpty || Date() >= nextDay { lookAtTheClock() }
+            if state.search != nil { view.continueSearch(&state) }
         }
     }
 
