@@ -16,6 +16,9 @@ public struct JSONLinesPrinter {
     public let store: EventStore?
     /// Bytes gathered before each write.
     public var blockSize = 64 * 1024
+    /// The first day listed, when the months run forward: the occurrences under way on it
+    /// (started before it) head its month's `events`, with their true starts.
+    public var listedFrom: Int?
 
     static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
@@ -83,7 +86,14 @@ public struct JSONLinesPrinter {
         }
         if let store {
             out.append(",\"events\":[")
-            for (position, occurrence) in store.occurrences(startingOn: month.firstDay..<month.endDay).enumerated() {
+            var occurrences = store.occurrences(startingOn: month.firstDay..<month.endDay)
+            // The first month listed forward starts with what is under way on its first day
+            // listed, with true starts.
+            if let first = listedFrom, month.firstDay <= first, first < month.endDay {
+                let underWay = (store.occurrencesByDay(first..<(first + 1))[first] ?? []).filter { $0.startDay < first }
+                occurrences = underWay + occurrences.filter { $0.startDay >= first }
+            }
+            for (position, occurrence) in occurrences.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 Self.appendOccurrence(occurrence, to: out)
             }

@@ -300,7 +300,7 @@ public struct MonthPage {
     }
 
     /// The `room` lines under the numbers of week `week`, after `left` (the margin and the week
-    /// column): each day's events, one a line, a space from the cell's left line.
+    /// column): each day's events, one a line, a space from the cell's left and right lines.
     func eventLines(_ grid: MonthGrid, week: Int, inside: Int, room: Int, left: String, blankLine: String) -> [String] {
         let pad = inside > 2 ? 1 : 0
         var cells: [[(text: String, color: CalendarColor?)]] = []
@@ -309,7 +309,8 @@ public struct MonthPage {
                 cells.append([])
                 continue
             }
-            cells.append(DayCellEvents.coloredLines(occurrences, day: cell.day, width: inside - pad, height: room))
+            // A space from both lines of the cell, as the day numbers keep from the right one.
+            cells.append(DayCellEvents.coloredLines(occurrences, day: cell.day, width: inside - 2 * pad, height: room))
         }
         guard cells.contains(where: { !$0.isEmpty }) else { return Array(repeating: blankLine, count: room) }
         let start = left + box.vertical
