@@ -163,6 +163,7 @@ import Testing
         "months": ("2", []), "after": ("1", []), "before": ("1", []), "year": ("2023", []),
         "since": ("2024-01", ["--forward", "1"]), "until": ("2024-06", ["--backward", "1"]),
         "columns": ("2", ["--forward", "2"]), "calendar": ("hebrew", ["--forward", "1"]),
+        "also": ("hebrew", ["--forward", "1"]),
         "locale": ("fr_FR", ["--forward", "1"]), "first-weekday": ("wednesday", ["--forward", "1"]),
         "week-numbers": ("locale", ["--forward", "1"]), "color": ("always", ["--forward", "1"]),
         "today": ("2024-03-09", ["--forward", "1"]), "completions": ("fish", []),

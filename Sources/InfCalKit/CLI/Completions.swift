@@ -7,6 +7,7 @@ public enum Completions {
     static func values(for key: OptionKey) -> [String] {
         switch key {
         case .calendar: return CalendarChoice.usableNames + ["list"]
+        case .also: return CalendarChoice.usableNames
         case .locale: return ["C", "POSIX"] + Locale.availableIdentifiers.filter { !$0.contains("@") }.sorted()
         case .weekNumbers: return ["iso", "locale"]
         case .firstWeekday: return ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]

@@ -37,6 +37,8 @@ public struct EventSettings: Equatable, Sendable {
     }
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
+    /// `--search`: only the events it matches are shown, in every view.
+    public var search: EventMatcher?
     /// Whether the parsed-event cache is used (not with `--no-cache`).
     public var usesCache = true
 
@@ -118,6 +120,15 @@ extension Configuration {
         }
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
         (settings.only, settings.hide) = try chosenCalendars(raw, sources: sources)
+        if let search = raw.last(.search) {
+            guard let matcher = EventMatcher(search.value ?? "") else {
+                throw .invalidValue(option: search.spelling, value: search.value ?? "", expected: OptionSpec.spec(.search).expected)
+            }
+            if sources.isEmpty {
+                throw .unavailable(option: search.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add")
+            }
+            settings.search = matcher
+        }
         settings.usesCache = !raw.has(.noCache)
         settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
         guard let agenda = raw.last(.agenda) else {

@@ -1,12 +1,12 @@
 /// Every option infcal takes. The parser, `--help` and the did-you-mean suggestions all read
 /// this one table, so they cannot drift apart.
 public enum OptionKey: String, CaseIterable, Sendable {
-    case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
+    case from, since, until, forward, backward, year, columns, calendar, also, locale, monday, sunday, firstWeekday
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
     case events, agenda, strict, json, noCache, refresh, offline
     case wall, width, mouse, reform, uid, days
-    case config, noConfig, only, hide
+    case config, noConfig, only, hide, search
     /// The options of `add`, `edit` and `delete` (`OptionSpec.commandOptions`).
     case retitle, lasting, every, count, ending, location, details, occurrence, to
 }
@@ -109,6 +109,9 @@ extension OptionSpec {
         OptionSpec(key: .calendar, long: "calendar", short: nil, value: .required(placeholder: "ID"),
                    summary: "the calendar: gregorian (default), hebrew, chinese, ...; list shows them all",
                    expected: "a calendar identifier (infcal --calendar list shows them)"),
+        OptionSpec(key: .also, long: "also", short: nil, value: .required(placeholder: "ID"),
+                   summary: "show each day in a second calendar as well (an ID of --calendar)",
+                   expected: "a calendar identifier (infcal --calendar list shows them)"),
         OptionSpec(key: .reform, long: "reform", short: nil, value: .required(placeholder: "WHEN"),
                    summary: "Julian to Gregorian: 1582 (default), 1752, gregorian or julian",
                    expected: "1582, 1752, gregorian or julian"),
@@ -164,6 +167,9 @@ extension OptionSpec {
         OptionSpec(key: .json, long: "json", short: nil, value: .none,
                    summary: "print each month (with --agenda each event) as a JSON object, one a line",
                    expected: ""),
+        OptionSpec(key: .search, long: "search", short: nil, value: .required(placeholder: "TEXT"),
+                   summary: "show only the events whose summary, location or description holds TEXT (any case and accents)",
+                   expected: "a text to look for"),
         OptionSpec(key: .only, long: "only", short: nil, value: .required(placeholder: "NAMES"),
                    summary: "show only the configured calendars NAMES (comma-separated)",
                    expected: "names of configured calendars, comma-separated"),

@@ -28,6 +28,8 @@ public struct AgendaPrinter {
     public var colors: Bool?
     /// Whether each line ends in a tab and the UID.
     public var showsUID = false
+    /// `--also`: each line carries its day in this calendar after the weekday, or nil.
+    public var also: AlsoCalendar?
 
     /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
     public init(locale: Locale?, width: Int?) {
@@ -53,7 +55,8 @@ public struct AgendaPrinter {
         let civil = CivilTime.day(ofSeconds: occurrence.start)
         let date = CivilTime.date(ofDay: civil)
         let weekday = DayNumber.weekday(CivilTime.dayNumber(ofCivilDay: civil))
-        let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
+        let other = also.map { $0.agendaText(CivilTime.dayNumber(ofCivilDay: civil)) + "  " } ?? ""
+        let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  " + other
             + Self.padded(times(occurrence), to: Self.timeWidth) + "  "
         let mark = listedFrom.map { occurrence.startDay < $0 } == true ? "  " + Self.continuing : ""
         if showsUID { return finished(lead, occurrence, cut: { $0 + mark }) }
@@ -134,7 +137,7 @@ public struct AgendaPrinter {
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
     /// byte by byte (the stream's hot path), cut to the width when there is one.
     func append(_ occurrence: Occurrence, to bytes: inout [UInt8]) {
-        guard width == nil, calendarWidth == 0, colors == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800,
+        guard width == nil, calendarWidth == 0, colors == nil, also == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800,
               occurrence.lastDay == occurrence.startDay, listedFrom.map({ occurrence.startDay >= $0 }) ?? true else {
             bytes += line(occurrence).utf8
             bytes.append(0x0A)

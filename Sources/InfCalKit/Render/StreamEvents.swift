@@ -62,7 +62,7 @@ public struct StreamEvents {
             }
             if occurrences.isEmpty { continue }
             if width == nil {
-                width = titles.map { renderer.rowWidth(titles: $0) } ?? renderer.rowWidth(grids)
+                width = titles.map { renderer.rowWidth(grids, titles: $0) } ?? renderer.rowWidth(grids)
                 out.append(UInt8(ascii: "\n"))
             }
             let rowWidth = width ?? 0
