@@ -207,7 +207,8 @@ public struct PagerView {
         let room = TerminalSize(columns: size.columns, rows: max(0, size.rows - 1))
         var result = PagerState.Room(monthsPerScreen: 1, scrollLimit: 0, linesPerScreen: max(1, room.rows - 1))
         if case .help = state.screen {
-            result.scrollLimit = max(0, helpLines(width: size.columns, view: state.view).count - room.rows)
+            let count = helpLines(width: size.columns, view: state.view, rows: room.rows).count
+            result.scrollLimit = count <= size.rows ? 0 : count - room.rows
             return result
         }
         if case .agenda = state.screen {
@@ -244,15 +245,19 @@ public struct PagerView {
             return frame
         }
         if case .help = state.screen {
-            let lines = helpLines(width: size.columns, view: state.view)
-            let scroll = min(state.scroll, max(0, lines.count - room.rows))
-            let shown = Array(lines.dropFirst(scroll).prefix(room.rows))
+            let lines = helpLines(width: size.columns, view: state.view, rows: room.rows)
+            // A help one line taller than the room takes the status line's row too: its own
+            // last line says how to leave it.
+            let whole = lines.count > room.rows && lines.count <= size.rows
+            let scroll = whole ? 0 : min(state.scroll, max(0, lines.count - room.rows))
+            let shown = Array(lines.dropFirst(scroll).prefix(whole ? size.rows : room.rows))
             let top = lines.count <= room.rows ? (room.rows - lines.count) / 2 : 0
             let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
             let left = String(repeating: " ", count: max(0, (size.columns - width) / 2))
             for (offset, line) in shown.enumerated() where !line.isEmpty {
-                frame.lines[top + offset] = Self.fit(left + line, width: size.columns)
+                frame.lines[top + offset] = Self.fit(left + line, width: top + offset == statusRow ? lastWidth : size.columns)
             }
+            if whole { return frame }
             let status = lines.count <= room.rows ? "Press any key to return"
                 : "lines \(scroll + 1)-\(scroll + shown.count) of \(lines.count): j, k, Space, b scroll; any other key returns"
             frame.lines[statusRow] = Self.fit(status, width: lastWidth)
