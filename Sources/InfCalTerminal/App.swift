@@ -90,7 +90,8 @@ public enum InfCal {
                 let fetch = events.needsEvents ? BackgroundFetch(events) : nil
                 return try PagerSession(configuration: configuration, events: store, fetch: fetch,
                                         reload: { EventRun.reread(events, environment: environment) },
-                                        writing: environment, eventPaths: events.sources.filter { $0.name == nil }.compactMap(\.path)).run()
+                                        writing: environment, eventPaths: events.sources.filter { $0.name == nil }.compactMap(\.path),
+                                        options: raw).run()
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.

@@ -25,6 +25,8 @@ final class PagerSession {
     private let writing: RunEnvironment?
     /// The files and directories of `--events`, where the day view's edits also look.
     private let eventPaths: [String]
+    /// The run's options, whose `--config` or `--no-config` the writes follow.
+    private let options: RawOptions?
 
     /// The signals the pager handles.
     static let signals: [Platform.Signal] = [.interrupt, .quit, .terminate, .hangUp, .terminalStop, .continue, .windowChange]
@@ -43,7 +45,9 @@ final class PagerSession {
 
     /// A session for `configuration`, showing `events` when the run reads some.
     init(configuration: Configuration, events: EventStore? = nil, fetch: BackgroundFetch? = nil,
-         reload: @escaping () -> EventStore? = { nil }, writing: RunEnvironment? = nil, eventPaths: [String] = []) {
+         reload: @escaping () -> EventStore? = { nil }, writing: RunEnvironment? = nil, eventPaths: [String] = [],
+         options: RawOptions? = nil) {
+        self.options = options
         self.fetch = fetch
         self.reload = reload
         self.writing = writing
@@ -187,7 +191,7 @@ final class PagerSession {
             state.report("that event is gone; nothing was written", isError: true)
             return
         }
-        switch WriteRun.perform(subcommand, arguments, environment: environment, also: eventPaths) {
+        switch WriteRun.perform(subcommand, arguments, environment: environment, also: eventPaths, configOptions: options) {
         case .success(let line):
             state.report(line.replacingOccurrences(of: "\t", with: "  "), isError: false)
             if let events = reload() { adopt(events) }

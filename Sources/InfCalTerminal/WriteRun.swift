@@ -81,21 +81,23 @@ enum WriteRun {
     /// and said in a line (or why not); `also` are calendars on the disk `edit` and `delete`
     /// look in besides the usual ones (the pager's `--events`).
     static func perform(_ subcommand: Subcommand, _ arguments: [String], environment: RunEnvironment,
-                        also: [String] = []) -> Result<String, Failure> {
+                        also: [String] = [], configOptions: RawOptions? = nil) -> Result<String, Failure> {
         do {
             let command = try EventCommand.parse(subcommand, arguments, environment: environment)
-            return .success(try perform(command, environment: environment, also: also))
+            return .success(try perform(command, environment: environment, also: also, configOptions: configOptions))
         } catch {
             return .failure(failure(error))
         }
     }
 
-    /// Does `command` (which has an action) and gives the line that says what it did.
-    static func perform(_ command: EventCommand, environment: RunEnvironment, also: [String] = []) throws -> String {
+    /// Does `command` (which has an action) and gives the line that says what it did; the
+    /// config file is the one `configOptions` (the pager's `--config`, `--no-config`) names.
+    static func perform(_ command: EventCommand, environment: RunEnvironment, also: [String] = [],
+                        configOptions: RawOptions? = nil) throws -> String {
         guard let action = command.action else { return "" }
         let calendars: [CalendarSource]
         do {
-            calendars = try ConfigRun.load(ArgumentParser.parse([]), environment: environment).config.calendars
+            calendars = try ConfigRun.load(configOptions ?? ArgumentParser.parse([]), environment: environment).config.calendars
         } catch {
             throw Failure(status: ExitStatus.config, message: "\(error)")
         }

@@ -32,8 +32,9 @@ import Testing
 
         /// The pager on February 2024 with the day view of the 15th open.
         func openDay() throws -> PseudoTerminalSession {
-            let session = try P.start([], environment: MonthPageEndToEndTests.utf8.merging([
-                "INFCAL_CONFIG": root.appendingPathComponent("config").path, "HOME": root.path,
+            // The writes read the config file the pager's --config names.
+            let session = try P.start(["--config", root.appendingPathComponent("config").path], environment: MonthPageEndToEndTests.utf8.merging([
+                "HOME": root.path,
                 "XDG_DATA_HOME": root.appendingPathComponent("data").path]) { $1 })
             try session.send("\r")
             try #require(session.waitFor { $0.contains("Thursday 15 February 2024") && $0.contains("Standup") }, "\(session.screen.text)")
