@@ -288,7 +288,7 @@ public struct PagerView {
             }
             position.append("a or Esc closes")
             frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
-        } else if case .day = state.screen {
+        } else if [.day, .confirmDelete].contains(state.screen) || state.isEventPrompt {
             let (overlay, _) = dayOverlay(for: state, room: room)
             let scroll = min(state.scroll, overlay.scrollLimit(in: room))
             let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room, scroll: scroll, box: box)
@@ -298,7 +298,21 @@ public struct PagerView {
                 position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
             }
             position.append("Enter or Esc closes")
+            position.append("+ add  e edit  d delete")
             frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth, hints: false)
+            if case .eventPrompt(let purpose, let text) = state.screen {
+                // The end of a long line stays in sight, where the cursor is.
+                let label = purpose == .add ? Self.addLabel : Self.editLabel
+                let room = max(1, lastWidth - DisplayWidth.of(label))
+                var shown = text
+                while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+                let prompt = Self.fit(label + InertText.forView(shown), width: lastWidth)
+                frame.lines[statusRow] = prompt
+                frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
+            } else if state.screen == .confirmDelete {
+                let summary = editText(for: state).map { " '" + $0 + "'" } ?? ""
+                frame.lines[statusRow] = Self.fit("delete" + summary + "? (y or n) ", width: lastWidth)
+            }
         } else if case .calendars = state.screen {
             let overlay = calendarList(for: state)
             let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room,
@@ -364,6 +378,30 @@ public struct PagerView {
         return (AgendaOverlay(title: text.title, lines: text.lines), text.eventStarts)
     }
 
+    /// The selected day's occurrences, in the order the day view lists them.
+    public func dayOccurrences(for state: PagerState) -> [Occurrence] {
+        events?.occurrencesByDay(state.selected..<(state.selected + 1))[state.selected] ?? []
+    }
+
+    /// What an edit of the highlighted event starts from: its time (`HH:MM-HH:MM`, none for
+    /// an all-day event) and summary, as the prompt takes them; nil when the day has none.
+    func editText(for state: PagerState) -> String? {
+        let occurrences = dayOccurrences(for: state)
+        guard occurrences.indices.contains(state.highlightedEvent) else { return nil }
+        let occurrence = occurrences[state.highlightedEvent]
+        var time = ""
+        if !occurrence.isAllDay {
+            time = AgendaPrinter.clock(occurrence.start)
+            if occurrence.end > occurrence.start, occurrence.startDay == occurrence.lastDay { time += "-" + AgendaPrinter.clock(occurrence.end) }
+            time += " "
+        }
+        return time + InertText.forView(occurrence.summary)
+    }
+
+    /// What the status line says before an event prompt's text.
+    static let addLabel = "add (TIME[-TIME] SUMMARY): "
+    static let editLabel = "change (TIME[-TIME] SUMMARY): "
+
     /// The widest the day view's text is wrapped to: lines a reader's eye can follow.
     static let dayViewWidth = 100
 
@@ -385,6 +423,10 @@ extension PagerView {
             return .draw
         }
         if state.needsRoom(for: key) { state.room = room(for: state, size: size) }
+        if state.screen == .day, PagerBindings.action(for: key) == .editEvent, state.count == nil {
+            state.startEditing(editText(for: state))
+            return .draw
+        }
         return state.handle(key)
     }
 
