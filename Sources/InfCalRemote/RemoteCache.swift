@@ -169,3 +169,36 @@ public enum RemoteURL {
         return parts.scheme == "https" || (parts.scheme == "http" && isLoopback(parts.host))
     }
 }
+
+/// What a CalDAV collection's directory in the cache says of it: the `collection` file (its
+/// href, display name, colour and sync-token) and the `etags` file (each event file's href
+/// and ETag), which the helper keeps and infcal reads to write an event back.
+public struct CachedCollection: Sendable {
+    public var meta = FetchMessage("collection")
+    /// File name to (href path, ETag).
+    public var items: [String: (href: String, etag: String)] = [:]
+
+    public init() {}
+
+    /// The state the two files' contents give; a missing or empty file gives none.
+    public init(collection: [UInt8]?, etags: [UInt8]?) {
+        if let collection {
+            var reader = FetchMessageReader()
+            if let message = reader.feed(collection).first { meta = message }
+        }
+        if let etags {
+            var reader = FetchMessageReader()
+            for field in reader.feed(etags).first?.fields ?? [] {
+                let parts = field.value.split(separator: " ", maxSplits: 1)
+                if parts.count == 2 { items[field.key] = (String(parts[0]), String(parts[1])) }
+            }
+        }
+    }
+
+    /// The `etags` file's contents.
+    public var etagsBytes: [UInt8] {
+        var message = FetchMessage("etags")
+        for (file, item) in items.sorted(by: { $0.key < $1.key }) { message[file] = item.href + " " + item.etag }
+        return Array(message.encoded().utf8)
+    }
+}

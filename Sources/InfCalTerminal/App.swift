@@ -64,9 +64,13 @@ public enum InfCal {
             case .listCalendars:
                 try standardOutput.write(configuration.calendarList().map { $0 + "\n" }.joined())
             case .forward, .backward, .single, .year, .months:
+                // Forward, what is under way on the first day listed is listed with that day's month.
+                var listedFrom: Int?
+                if case .backward = configuration.mode {} else { listedFrom = configuration.months().first { _ in true }?.firstDay }
                 if configuration.json {
-                    try JSONLinesPrinter(renderer: configuration.makeRenderer(), locale: configuration.locale, store: store)
-                        .print(configuration.months(), to: standardOutput)
+                    var printer = JSONLinesPrinter(renderer: configuration.makeRenderer(), locale: configuration.locale, store: store)
+                    printer.listedFrom = listedFrom
+                    try printer.print(configuration.months(), to: standardOutput)
                 } else if let store, var pages = configuration.makePagePrinter() {
                     pages.events = store
                     try pages.print(configuration.months(), to: standardOutput)
@@ -74,6 +78,9 @@ public enum InfCal {
                     var printer = configuration.makePrinter()
                     printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale,
                                                   trueColor: configuration.trueColor)
+                    printer.events?.listedFrom = listedFrom
+                    // At a terminal the lines are cut to its width; into a pipe or a file they are whole.
+                    printer.events?.width = environment.stdoutIsTerminal ? environment.width(fallback: 80) : nil
                     try printer.print(configuration.months(), to: standardOutput)
                 } else {
                     try configuration.printMonths(to: standardOutput)

@@ -133,6 +133,18 @@ enum EventRun {
         return lowOverflow || highOverflow ? nil : low..<high
     }
 
+    /// The directories among `sources` (not in `skipping`) that hold no `.ics` file at all: a
+    /// mistyped path or a calendar not synced yet, which would otherwise show nothing in
+    /// silence. Only a source that gave no file is listed again.
+    static func emptyDirectories(_ sources: [CalendarSource], read files: [SourceFile], skipping: Set<Int>) -> [String] {
+        let gave = Set(files.map(\.calendar))
+        return sources.indices.compactMap { index in
+            guard !skipping.contains(index), !gave.contains(index), let path = sources[index].path, path != "-",
+                  Platform.isDirectory(path), (try? EventRun.files(of: path))?.isEmpty == true else { return nil }
+            return path
+        }
+    }
+
     /// The warnings for `files`, one line each (without "infcal: "), and how many problems
     /// `--strict` counts (skipped events, files with no calendar data or not read, structural
     /// errors read past).
@@ -165,7 +177,10 @@ enum EventRun {
 
     /// The store of the events of `files`, each tagged with its calendar of `sources`: the
     /// configured name and colour, else the colour the calendar's first file gives itself.
-    static func makeStore(_ files: [SourceFile], sources: [CalendarSource], display: DisplayZone) -> EventStore {
+    /// With `search`, only the events it matches are in the store, so that every view shows
+    /// those alone.
+    static func makeStore(_ files: [SourceFile], sources: [CalendarSource], display: DisplayZone,
+                          search: EventMatcher? = nil) -> EventStore {
         let calendars = sources.indices.map { index in
             EventCalendar(name: sources[index].name,
                           color: sources[index].color ?? files.first { $0.calendar == index && $0.file.calendarColor != nil }?.file.calendarColor)
@@ -178,7 +193,8 @@ enum EventRun {
             names += repeatElement(file.name, count: file.file.events.count)
             calendarOfEvent += repeatElement(file.calendar, count: file.file.events.count)
         }
-        return EventStore(events: events, display: display, sources: names, calendars: calendars, calendarOfEvent: calendarOfEvent)
+        let store = EventStore(events: events, display: display, sources: names, calendars: calendars, calendarOfEvent: calendarOfEvent)
+        return search.map { store.restricted(to: $0) } ?? store
     }
 
     /// How the event part of a run ends.
@@ -205,10 +221,10 @@ enum EventRun {
         }
         let sources = RemoteCalendars.localSources(settings.sources, cache: cache)
         let files: [SourceFile]
+        // The pager can show a hidden calendar again, so it reads them all.
+        let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
         do {
             let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
-            // The pager can show a hidden calendar again, so it reads them all.
-            let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
             files = try read(sources, skipping: skipping, cache: eventCache,
                              window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
         } catch {
@@ -216,12 +232,15 @@ enum EventRun {
         }
         let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
+        for path in emptyDirectories(sources, read: files, skipping: skipping) {
+            _ = InfCal.fail("\(InertText.echo(path, limit: 400)): no .ics file in this directory", status: 0)
+        }
         let problems = fileProblems + fetched.failures
         if settings.strict, problems > 0 {
             return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s"), file\(problems == 1 ? "" : "s") or fetch\(problems == 1 ? "" : "es") failed",
                                          status: ExitStatus.dataError))
         }
-        let store = makeStore(files, sources: sources, display: environment.displayZone)
+        let store = makeStore(files, sources: sources, display: environment.displayZone, search: settings.search)
         store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
         // The process's exit reclaims the events at once; released one by one as the run
         // returns, they would cost more than decoding them did.
@@ -230,19 +249,24 @@ enum EventRun {
         let calendar = configuration.calendar
         guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }
         let index = MonthIndex(calendar: calendar, start: start, bounds: configuration.bounds)
+        // A count of months is walked month by month; a list without one skips the months no
+        // event can reach and ends when none can start any more.
         let months: AnySequence<Month>
-        if plan.backward {
-            months = plan.months.map { AnySequence(index.backward.prefix($0)) } ?? AnySequence(index.backward)
+        if let count = plan.months {
+            months = plan.backward ? AnySequence(index.backward.prefix(count)) : AnySequence(index.forward.prefix(count))
         } else {
-            months = plan.months.map { AnySequence(index.forward.prefix($0)) } ?? AnySequence(index.forward)
+            months = AnySequence(AgendaMonths(calendar: calendar, start: start, bounds: configuration.bounds,
+                                              store: store, backward: plan.backward))
         }
+        let also = configuration.also.map { AlsoCalendar(calendar: $0, locale: configuration.locale) }
         if configuration.json {
-            try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
+            try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, also: also, to: output)
         } else {
             var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
             printer.arrow = configuration.page.box == .ascii ? "->" : "→"
             printer.calendarWidth = store.calendarWidth
             printer.colors = configuration.color ? configuration.trueColor : nil
+            printer.also = also
             try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
         return .finished(ExitStatus.success)
@@ -253,7 +277,7 @@ enum EventRun {
     static func reread(_ settings: EventSettings, environment: RunEnvironment) -> EventStore? {
         let sources = RemoteCalendars.localSources(settings.sources, cache: RemoteCalendars.cache())
         guard let files = try? read(sources) else { return nil }
-        let store = makeStore(files, sources: sources, display: environment.displayZone)
+        let store = makeStore(files, sources: sources, display: environment.displayZone, search: settings.search)
         store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
         return store
     }

@@ -45,7 +45,7 @@ enum RemoteCalendars {
     }
 
     /// The local sources of one source: itself, or the cached copies of a URL source.
-    private static func localCopies(of source: CalendarSource, cache: RemoteCache?) -> [CalendarSource] {
+    static func localCopies(of source: CalendarSource, cache: RemoteCache?) -> [CalendarSource] {
         guard case .url(let url) = source.location else { return [source] }
         let name = name(of: source)
         guard let cache, let meta = copy(of: name, url: url, in: cache) else { return [] }
@@ -61,7 +61,14 @@ enum RemoteCalendars {
                   let collection = CacheMeta(bytes: bytes)?.message else { return nil }
             var local = source
             local.location = .path(directory)
-            if entry != "calendar" || collection["href"] == nil {
+            if let chosen = source.collection {
+                // `calendar =` names one of the account's calendars: that one alone, under the section's name.
+                let href = collection["href"] ?? ""
+                let trimmed = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
+                let last = href.split(separator: "/").last.map(String.init)
+                guard collection["name"] == chosen || href == trimmed + "/" || last == trimmed
+                        || entry.removingPercentEncodingForDisplay == trimmed else { return nil }
+            } else if entry != "calendar" || collection["href"] == nil {
                 let label = collection["name"] ?? entry.removingPercentEncodingForDisplay
                 local.name = name + "/" + label
             }
@@ -180,8 +187,7 @@ enum RemoteCalendars {
             Platform.closeDescriptor(child.output)
             Platform.waitChild(child.pid)
         }
-        var reader = FetchMessageReader()
-        var pending: [FetchMessage] = []
+        var session = HelperSession(child: child)
         var helperGone = false
         for item in due {
             if helperGone {
@@ -201,46 +207,18 @@ enum RemoteCalendars {
                 ("etag", item.copy?.etag), ("last-modified", item.copy?.lastModified),
                 ("username", user), ("password", password),
             ])
-            do {
-                try Array(request.encoded().utf8).withUnsafeBytes { try Platform.writeAll(child.input, $0) }
-            } catch {
-                helperGone = true
-                report.lines.append(failure(item, "the network helper stopped"))
-                report.failures += 1
-                continue
-            }
             let started = Platform.monotonicSeconds()
-            // The helper keeps its own deadline; this one only guards against a helper that hangs.
-            let deadline = started + Double(item.source.timeout) + 10
             var shown = false
-            var answer: FetchMessage?
-            waiting: while answer == nil {
-                if let next = pending.first {
-                    pending.removeFirst()
-                    if next.verb == "done", next["name"] == item.name {
-                        answer = next
-                    } else if next.verb == "progress", showProgress, let bytes = next.integer("bytes"),
-                              Platform.monotonicSeconds() - started >= progressDelay {
-                        try? FileOutput(fd: 2).write("\rinfcal: \(item.name): fetching, \(bytes) bytes\u{1B}[K")
-                        shown = true
-                    }
-                    continue
-                }
-                let left = deadline - Platform.monotonicSeconds()
-                guard left > 0 else { break }
-                guard let ready = try? Platform.waitForInput([child.output], timeout: Int(min(left, 0.25) * 1000) + 1) else { break }
-                if ready.isEmpty { continue }
-                switch Platform.readAvailable(child.output, limit: 65_536) {
-                case .bytes(let bytes): pending += reader.feed(bytes)
-                case .interrupted: continue
-                case .endOfFile, .failed: break waiting
+            let outcome = session.exchange(request, timeout: item.source.timeout) { next in
+                if showProgress, let bytes = next.integer("bytes"), Platform.monotonicSeconds() - started >= progressDelay {
+                    try? FileOutput(fd: 2).write("\rinfcal: \(item.name): fetching, \(bytes) bytes\u{1B}[K")
+                    shown = true
                 }
             }
             if shown { try? FileOutput(fd: 2).write("\r\u{1B}[K") }
-            guard let answer else {
+            guard case .answer(let answer) = outcome else {
                 helperGone = true
-                Platform.terminateChild(child.pid)
-                report.lines.append(failure(item, "the network helper did not answer"))
+                report.lines.append(failure(item, outcome == .stopped ? "the network helper stopped" : "the network helper did not answer"))
                 report.failures += 1
                 continue
             }
@@ -253,6 +231,58 @@ enum RemoteCalendars {
             }
         }
         return report
+    }
+}
+
+/// A started network helper, spoken to one request at a time.
+struct HelperSession {
+    let child: Platform.Child
+    private var reader = FetchMessageReader()
+    private var pending: [FetchMessage] = []
+
+    init(child: Platform.Child) {
+        self.child = child
+    }
+
+    /// How one request ended.
+    enum Outcome: Equatable {
+        case answer(FetchMessage)
+        /// The request could not be sent: the helper is gone.
+        case stopped
+        /// No answer came in time (the helper is then stopped) or the helper went away.
+        case silent
+    }
+
+    /// Sends `request` and waits for the `done` that answers it, handing each `progress`
+    /// message to `progress` meanwhile. The helper keeps its own deadline of `timeout`
+    /// seconds; the one here, ten seconds later, only guards against a helper that hangs.
+    mutating func exchange(_ request: FetchMessage, timeout: Int, progress: (FetchMessage) -> Void = { _ in }) -> Outcome {
+        do {
+            try Array(request.encoded().utf8).withUnsafeBytes { try Platform.writeAll(child.input, $0) }
+        } catch {
+            return .stopped
+        }
+        let name = request["name"]
+        let deadline = Platform.monotonicSeconds() + Double(timeout) + 10
+        waiting: while true {
+            if let next = pending.first {
+                pending.removeFirst()
+                if next.verb == "done", next["name"] == name { return .answer(next) }
+                if next.verb == "progress" { progress(next) }
+                continue
+            }
+            let left = deadline - Platform.monotonicSeconds()
+            guard left > 0 else { break }
+            guard let ready = try? Platform.waitForInput([child.output], timeout: Int(min(left, 0.25) * 1000) + 1) else { break }
+            if ready.isEmpty { continue }
+            switch Platform.readAvailable(child.output, limit: 65_536) {
+            case .bytes(let bytes): pending += reader.feed(bytes)
+            case .interrupted: continue
+            case .endOfFile, .failed: break waiting
+            }
+        }
+        Platform.terminateChild(child.pid)
+        return .silent
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import InfCalKit
+import InfCalRemote
 
 /// `infcal add`, `edit` and `delete`: the calendar chosen, locked, read, changed surgically
 /// in memory and written atomically; read again first when it changed since it was read.
@@ -10,12 +11,29 @@ enum WriteRun {
         let message: String
     }
 
-    /// A calendar infcal may write: an .ics file or a directory of them (a vdir).
+    /// A calendar infcal may write: an .ics file or a directory of them (a vdir), or a
+    /// CalDAV calendar (`remote`), whose copy in the cache is such a directory.
     struct Target {
         let path: String
         let isDirectory: Bool
         /// `readonly = yes` in the config file.
         var readonly = false
+        var remote: RemoteWrite.Collection?
+
+        init(path: String, isDirectory: Bool, readonly: Bool = false) {
+            self.path = path
+            self.isDirectory = isDirectory
+            self.readonly = readonly
+        }
+
+        init(_ remote: RemoteWrite.Collection) {
+            path = remote.directory
+            isDirectory = true
+            self.remote = remote
+        }
+
+        /// The calendar as messages name it.
+        var label: String { remote?.name ?? path }
 
         /// The file flock(2) is held on: the directory itself, or a lock file beside the
         /// calendar (the calendar's own inode is replaced by every write).
@@ -83,6 +101,13 @@ enum WriteRun {
     /// directory, or a new .ics file in an existing directory (`creating`).
     static func named(_ name: String, calendars: [CalendarSource], creating: Bool) throws(Failure) -> Target {
         if let configured = calendars.first(where: { $0.name == name }) { return try target(of: configured) }
+        // A calendar discovered on a CalDAV server: `NAME/CALENDAR`.
+        for source in calendars where source.path == nil {
+            guard let account = source.name, name.hasPrefix(account + "/") else { continue }
+            if let found = try RemoteWrite.collections(of: source, fetchingFirst: true).first(where: { $0.name == name }) {
+                return Target(found)
+            }
+        }
         if name.contains("://") {
             throw Failure(status: ExitStatus.noPermission, message: "--to \(name): a calendar by URL is a subscription, which infcal does not write")
         }
@@ -102,11 +127,16 @@ enum WriteRun {
     /// The calendar a configured source is on the disk.
     static func target(of source: CalendarSource) throws(Failure) -> Target {
         let label = source.name.map { "the calendar '\($0)'" } ?? "the calendar"
-        guard let path = source.path else {
-            throw Failure(status: ExitStatus.noPermission,
-                          message: "\(label) is read from a URL (a subscription or CalDAV), which infcal does not write yet")
-        }
         if source.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(label) is readonly = yes; nothing was written") }
+        guard let path = source.path else {
+            let collections = try RemoteWrite.collections(of: source, fetchingFirst: true)
+            guard collections.count == 1, let only = collections.first else {
+                throw Failure(status: collections.isEmpty ? ExitStatus.failure : ExitStatus.usage,
+                              message: collections.isEmpty ? "\(label) has no calendar on the server; nothing was written"
+                                  : "\(label) holds several calendars (\(collections.map(\.name).joined(separator: ", "))): name one with --to")
+            }
+            return Target(only)
+        }
         return Target(path: path, isDirectory: Platform.isDirectory(path))
     }
 
@@ -130,6 +160,18 @@ enum WriteRun {
         if let name { return [try named(name, calendars: calendars, creating: false)] }
         var targets: [Target] = []
         for source in calendars {
+            if source.path == nil {
+                // A CalDAV calendar's copy, as it is (an event not in it is not found).
+                let remote = (try? RemoteWrite.collections(of: CalendarSource(name: source.name, location: source.location, username: source.username,
+                                                                              passwordCommand: source.passwordCommand, timeout: source.timeout),
+                                                           fetchingFirst: false)) ?? []
+                targets += remote.map { collection in
+                    var target = Target(collection)
+                    target.readonly = source.readonly
+                    return target
+                }
+                continue
+            }
             guard let path = source.path, Platform.exists(path) else { continue }
             targets.append(Target(path: path, isDirectory: Platform.isDirectory(path), readonly: source.readonly))
         }
@@ -152,7 +194,14 @@ enum WriteRun {
     // MARK: Writing
 
     static func add(_ event: NewEvent, uid: String, stamp: Int, zone: WritingZone, to target: Target) throws {
-        if target.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(target.path) is readonly = yes; nothing was written") }
+        if target.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(target.label) is readonly = yes; nothing was written") }
+        if let remote = target.remote {
+            let bytes = try refusing(remote.name) { () throws(CalendarEdit.Refusal) in
+                try EventWrite.adding(event, uid: uid, stamp: stamp, zone: zone, to: [])
+            }
+            try RemoteWrite.send(bytes, file: RemoteCache.fileName(uid + ".ics"), uid: uid, in: remote, isNew: true)
+            return
+        }
         if target.isDirectory {
             // A vdir: one new file, named from the UID, never over another.
             let path = target.path + (target.path.hasSuffix("/") ? "" : "/") + uid + ".ics"
@@ -191,15 +240,19 @@ enum WriteRun {
                               + (searched.isEmpty ? " (there is none yet: infcal add makes one)" : " (searched \(searched))"))
         }
         if holders.allSatisfy(\.0.readonly) {
-            throw Failure(status: ExitStatus.noPermission, message: "the event \(UsageError.echo(uid)) is in \(calendar.path), which is readonly = yes; nothing was written")
+            throw Failure(status: ExitStatus.noPermission, message: "the event \(UsageError.echo(uid)) is in \(calendar.label), which is readonly = yes; nothing was written")
         }
         holders.removeAll(where: \.0.readonly)
-        let places = Set(holders.map(\.0.path))
+        let places = Set(holders.map(\.0.label))
         if places.count > 1 {
             throw Failure(status: ExitStatus.usage,
                           message: "the UID '\(UsageError.echo(uid))' is in several calendars (\(places.sorted().joined(separator: ", "))): name one with --to")
         }
         (calendar, file) = holders[0]
+        if let remote = calendar.remote {
+            try sendChange(uid, file: file, in: remote, change)
+            return remote.name
+        }
         try checkWritable(file)
         let changed = try rewrite(Target(path: file, isDirectory: false), lock: calendar.lockPath, creating: false, removesEmpty: calendar.isDirectory) { data throws(CalendarEdit.Refusal) in
             try change(data)
@@ -208,6 +261,24 @@ enum WriteRun {
             throw Failure(status: ExitStatus.failure, message: "the event \(UsageError.echo(uid)) went from \(file) while infcal read it")
         }
         return file
+    }
+
+    /// The change of an event of a CalDAV calendar: its bytes in the copy changed as a file's
+    /// are, then sent (removed when no component is left), guarded by the copy's ETag.
+    static func sendChange(_ uid: String, file: String, in remote: RemoteWrite.Collection,
+                           _ change: ([UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws {
+        let data: [UInt8]
+        switch Platform.readFile(file) {
+        case .success(let bytes): data = bytes
+        case .failure(let error):
+            throw Failure(status: ExitStatus.noInput, message: "cannot read '\(file)': \(Platform.describe(errno: error.code))")
+        }
+        guard let new = try refusing(remote.name, { () throws(CalendarEdit.Refusal) in try change(data) }) else {
+            throw Failure(status: ExitStatus.failure, message: "the event \(UsageError.echo(uid)) went from \(remote.name) while infcal read it")
+        }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let keeps = ICalLayout(new).spans.contains { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }
+        try RemoteWrite.send(keeps ? new : nil, file: name, uid: uid, in: remote, isNew: false)
     }
 
     /// The read-modify-write of one file under the lock: read, change, and write unless the

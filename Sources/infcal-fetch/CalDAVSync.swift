@@ -126,32 +126,10 @@ struct CalDAVSync {
         return changed ? "fetched" : "unchanged"
     }
 
-    /// What a collection's directory holds: its href, name, colour and sync-token, and its
-    /// files' hrefs and ETags.
-    struct Stored {
-        var meta = FetchMessage("collection")
-        /// File name to (href path, ETag).
-        var items: [String: (href: String, etag: String)] = [:]
-
-        init(directory: String) {
-            if case .success(let bytes) = Platform.readFile(directory + "/" + CalendarFiles.collectionFile) {
-                var reader = FetchMessageReader()
-                if let message = reader.feed(bytes).first { meta = message }
-            }
-            if case .success(let bytes) = Platform.readFile(directory + "/" + CalendarFiles.etagsFile) {
-                var reader = FetchMessageReader()
-                for field in reader.feed(bytes).first?.fields ?? [] {
-                    let parts = field.value.split(separator: " ", maxSplits: 1)
-                    if parts.count == 2 { items[field.key] = (String(parts[0]), String(parts[1])) }
-                }
-            }
-        }
-
-        var etagsMessage: FetchMessage {
-            var message = FetchMessage("etags")
-            for (file, item) in items.sorted(by: { $0.key < $1.key }) { message[file] = item.href + " " + item.etag }
-            return message
-        }
+    /// What a collection's directory holds (`CachedCollection`), read from its files.
+    static func stored(in directory: String) -> CachedCollection {
+        CachedCollection(collection: try? Platform.readFile(directory + "/" + CalendarFiles.collectionFile).get(),
+                         etags: try? Platform.readFile(directory + "/" + CalendarFiles.etagsFile).get())
     }
 
     /// Brings one collection's directory up to date.
@@ -160,7 +138,7 @@ struct CalDAVSync {
         if let error = Platform.makeDirectories(directory) {
             throw FetchFailure("cannot make \(directory): \(Platform.describe(errno: error.code))")
         }
-        var stored = Stored(directory: directory)
+        var stored = Self.stored(in: directory)
         let sameCollection = stored.meta["href"] == Self.key(collection.url)
         if !sameCollection { stored.items = [:] }
         let oldToken = sameCollection ? stored.meta["sync-token"] : nil
@@ -187,8 +165,8 @@ struct CalDAVSync {
         meta["color"] = collection.color
         meta["sync-token"] = newToken
         if meta != stored.meta { changed = true }
-        try writeFile(directory + "/" + CalendarFiles.etagsFile, Array(stored.etagsMessage.encoded().utf8))
-        try writeFile(directory + "/" + CalendarFiles.collectionFile, Array(meta.encoded().utf8))
+        try Self.writeFile(directory + "/" + CalendarFiles.etagsFile, stored.etagsBytes)
+        try Self.writeFile(directory + "/" + CalendarFiles.collectionFile, Array(meta.encoded().utf8))
         return changed
     }
 
@@ -205,7 +183,7 @@ struct CalDAVSync {
     }
 
     /// The first download: every event, with a `calendar-query` REPORT.
-    private func fullQuery(_ url: URL, stored: inout Stored, directory: String) throws(FetchFailure) -> Bool {
+    private func fullQuery(_ url: URL, stored: inout CachedCollection, directory: String) throws(FetchFailure) -> Bool {
         let body = """
         <?xml version="1.0" encoding="utf-8"?>
         <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>\
@@ -217,7 +195,7 @@ struct CalDAVSync {
             guard let path = hrefKey(response.href, base: url), let data = response.text(DAVNamespace.caldav, "calendar-data") else { continue }
             let file = Self.fileName(for: path)
             guard ICalendarSniff.isICalendar(Array(data.utf8)) else { continue }
-            try writeFile(directory + "/" + file, Array(data.utf8))
+            try Self.writeFile(directory + "/" + file, Array(data.utf8))
             items[file] = (path, response.text(DAVNamespace.dav, "getetag") ?? "")
         }
         // Files of events that are gone from the server go too.
@@ -265,7 +243,7 @@ struct CalDAVSync {
     }
 
     /// Fetches the events at `changed` (one `calendar-multiget`) and drops those at `removed`.
-    private func apply(changed: [String], removed: [String], collection: URL, stored: inout Stored,
+    private func apply(changed: [String], removed: [String], collection: URL, stored: inout CachedCollection,
                        directory: String) throws(FetchFailure) -> Bool {
         let fileOfHref = Dictionary(stored.items.map { ($0.value.href, $0.key) }, uniquingKeysWith: { first, _ in first })
         for href in removed {
@@ -291,7 +269,7 @@ struct CalDAVSync {
                 continue
             }
             guard let data = response.text(DAVNamespace.caldav, "calendar-data"), ICalendarSniff.isICalendar(Array(data.utf8)) else { continue }
-            try writeFile(directory + "/" + file, Array(data.utf8))
+            try Self.writeFile(directory + "/" + file, Array(data.utf8))
             stored.items[file] = (path, response.text(DAVNamespace.dav, "getetag") ?? "")
         }
         return true
@@ -313,7 +291,8 @@ struct CalDAVSync {
         path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
-    private func writeFile(_ path: String, _ bytes: [UInt8]) throws(FetchFailure) {
+    /// Writes a file of the cache atomically.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(FetchFailure) {
         do {
             try Platform.writeAtomically(bytes, to: path, mode: 0o600)
         } catch {

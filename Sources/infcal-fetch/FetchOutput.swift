@@ -29,6 +29,17 @@ final class FetchOutput: @unchecked Sendable {
             return [("name", job.name), ("result", "failed"), ("reason", error.reason), ("status", error.status.map(String.init))]
         }
     }
+
+    /// Runs the `put` or `delete` request `message` and gives the fields of its `done` message.
+    static func outcome(of message: FetchMessage) -> [(String, String?)] {
+        let name = message["name"] ?? ""
+        guard let job = WriteJob(message) else { return [("name", name), ("result", "failed"), ("reason", "bad request")] }
+        do {
+            return [("name", name), ("result", try job.run())]
+        } catch {
+            return [("name", name), ("result", "failed"), ("reason", error.reason), ("status", error.status.map(String.init))]
+        }
+    }
 }
 
 /// When progress was last sent.

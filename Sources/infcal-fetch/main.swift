@@ -3,7 +3,8 @@ import InfCalRemote
 import InfCalTerminal
 
 // infcal-fetch: infcal's network helper. It reads `fetch` requests on standard input and
-// answers each with `progress` messages and one `done` (see FetchMessage), until standard
+// answers each with `progress` messages and one `done` (see FetchMessage), and `put` and
+// `delete` requests (one event written to a CalDAV server) with one `done`, until standard
 // input ends. Not meant to be run by hand.
 
 Platform.ignoreBrokenPipe()
@@ -13,6 +14,10 @@ reading: while true {
     switch Platform.readAvailable(0, limit: 65_536) {
     case .bytes(let bytes):
         for message in reader.feed(bytes) {
+            if message.verb == "put" || message.verb == "delete" {
+                output.send(FetchMessage("done", FetchOutput.outcome(of: message)))
+                continue
+            }
             guard let job = FetchJob(message) else {
                 output.send(FetchMessage("done", [("name", message["name"] ?? ""), ("result", "failed"), ("reason", "bad request")]))
                 continue

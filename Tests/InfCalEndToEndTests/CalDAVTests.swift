@@ -81,6 +81,24 @@ import Testing
             return (run, events)
         }
 
+        /// Runs `infcal add`, `edit` or `delete` (`arguments`) with this home's config file.
+        func write(_ arguments: [String]) throws -> BinaryRunner.Result {
+            try BinaryRunner.runProgram(BinaryRunner.executable, arguments,
+                                        environment: home.environment.merging(["INFCAL_CONFIG": home.config.path, "TZ": "UTC"]) { $1 },
+                                        deadline: 60)
+        }
+
+        /// What another client (curl, as `user`) gets for `path`: the status and the body.
+        func get(_ user: String, _ path: String) throws -> (status: String, body: String) {
+            let password = user == "alice" ? "apass" : "bpass"
+            let run = try BinaryRunner.runProgram(URL(fileURLWithPath: "/usr/bin/curl"),
+                                                  ["-s", "-w", "\n%{http_code}", "-u", "\(user):\(password)", server.url(path)],
+                                                  environment: [:], deadline: 30)
+            var lines = run.stdout.components(separatedBy: "\n")
+            let status = lines.popLast() ?? ""
+            return (status, lines.joined(separator: "\n"))
+        }
+
         /// The requests logged since `start`, and the events their answers carried.
         func requests(since start: Int) -> (lines: [String], events: Int) {
             let lines = Array(server.requests.dropFirst(start))
@@ -176,5 +194,175 @@ import Testing
         #expect(run.stderr.hasPrefix("infcal: alice: fetch failed (HTTP 401); showing the copy of "), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
         #expect(Self.pairs(events) == Self.pairs(good.events))
+    }
+
+    // MARK: Writing
+
+    /// The UID `infcal add` printed (after the tab of its one line).
+    static func uid(_ run: BinaryRunner.Result) -> String {
+        run.stdout.split(separator: "\n").first?.split(separator: "\t").last.map(String.init) ?? ""
+    }
+
+    @Test func addEditAndDeleteReachTheServerAndShowWithoutAnotherFetch() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        _ = try radicale.events()
+        // An account with two calendars: which one is for --to to say.
+        let ambiguous = try radicale.write(["add", "--to", "alice", "2024-02-21", "10:00", "Lunch"])
+        #expect(ambiguous.status == 64, "\(ambiguous.stderr)")
+        #expect(ambiguous.stderr.contains("alice/Work") && ambiguous.stderr.contains("alice/Home"), "\(ambiguous.stderr)")
+
+        let added = try radicale.write(["add", "--to", "alice/Work", "2024-02-21", "10:00-11:00", "Lunch", "with", "Ana"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let uid = Self.uid(added)
+        #expect(!uid.isEmpty)
+        // Another client sees it at the name RFC 4791 leaves to the client: the UID and .ics.
+        let seen = try radicale.get("alice", "/alice/work/\(uid).ics")
+        #expect(seen.status == "200")
+        #expect(seen.body.contains("SUMMARY:Lunch with Ana") && seen.body.contains("UID:\(uid)"), "\(seen.body)")
+        #expect(radicale.server.requests.contains { $0.hasPrefix("PUT /alice/work/\(uid).ics 201") }, "\(radicale.server.requests)")
+        // The copy holds it: the next view shows it without asking the server.
+        let before = radicale.server.requests.count
+        #expect(Self.pairs(try radicale.events().events).contains("alice/Work: Lunch with Ana"))
+        #expect(radicale.server.requests.count == before)
+
+        let edited = try radicale.write(["edit", uid, "--summary", "Lunch moved", "--location", "Café Lisboa"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let changed = try radicale.get("alice", "/alice/work/\(uid).ics").body
+        #expect(changed.contains("SUMMARY:Lunch moved") && changed.contains("LOCATION:Café Lisboa") && changed.contains("SEQUENCE:1"), "\(changed)")
+        #expect(Self.pairs(try radicale.events().events).contains("alice/Work: Lunch moved"))
+
+        // An event another client put there, edited surgically: its other lines stay.
+        let other = try radicale.write(["edit", "standup@example.org", "--summary", "Daily standup"])
+        #expect(other.status == 0, "\(other.stderr)")
+        let standup = try radicale.get("alice", "/alice/work/standup.ics").body
+        #expect(standup.contains("SUMMARY:Daily standup") && standup.contains("DTSTART:20240215T100000Z")
+                && standup.contains("PRODID:-//infcal tests//EN"), "\(standup)")
+
+        let deleted = try radicale.write(["delete", uid])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(try radicale.get("alice", "/alice/work/\(uid).ics").status == "404")
+        let after = try radicale.events().events
+        #expect(!Self.pairs(after).contains("alice/Work: Lunch moved"))
+        #expect(Self.pairs(after).contains("alice/Work: Daily standup"))
+        // A calendar that is one collection takes --to its own name.
+        let bob = try radicale.write(["add", "--to", "bob", "2024-02-22", "Tournament"])
+        #expect(bob.status == 0, "\(bob.stderr)")
+        #expect(try radicale.get("bob", "/bob/club/\(Self.uid(bob)).ics").body.contains("SUMMARY:Tournament"))
+    }
+
+    @Test func aChangeByAnotherClientMeanwhileIsNeverOverwritten() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        _ = try radicale.events()
+        // Another client changes the event after infcal's copy was made.
+        try radicale.put("alice", "work", "review", day: 16, "Review by Bob")
+        let edit = try radicale.write(["edit", "review@example.org", "--summary", "Review by Alice"])
+        #expect(edit.status == 1)
+        #expect(edit.stderr == "infcal: alice/Work: the event review@example.org changed on the server; nothing was written "
+                + "(the copy now shows the server's version)\n", "\(edit.stderr)")
+        #expect(radicale.server.requests.contains { $0.hasPrefix("PUT /alice/work/review.ics 412") }, "\(radicale.server.requests)")
+        #expect(try radicale.get("alice", "/alice/work/review.ics").body.contains("SUMMARY:Review by Bob"))
+        // The copy was fetched again: without --refresh the view shows the server's version.
+        let pairs = Self.pairs(try radicale.events().events)
+        #expect(pairs.contains("alice/Work: Review by Bob") && !pairs.contains("alice/Work: Review"), "\(pairs)")
+        // A delete is guarded the same way.
+        try radicale.put("alice", "work", "standup", day: 15, "Standup moved")
+        let delete = try radicale.write(["delete", "standup@example.org"])
+        #expect(delete.status == 1)
+        #expect(delete.stderr.contains("changed on the server; nothing was written"), "\(delete.stderr)")
+        #expect(try radicale.get("alice", "/alice/work/standup.ics").body.contains("SUMMARY:Standup moved"))
+        // Now that the copy holds the server's version, the edit goes through.
+        let again = try radicale.write(["edit", "review@example.org", "--summary", "Review by Alice"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try radicale.get("alice", "/alice/work/review.ics").body.contains("SUMMARY:Review by Alice"))
+    }
+
+    @Test func aWrongPasswordAReadonlyCalendarAndASubscriptionWriteNothing() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        _ = try radicale.events()
+        let start = radicale.server.requests.count
+        try radicale.configure(alicePassword: "wrong")
+        let refused = try radicale.write(["add", "--to", "alice/Work", "2024-02-21", "Lunch"])
+        #expect(refused.status == 77)
+        #expect(refused.stderr == "infcal: alice/Work: write failed (HTTP 401); nothing was written\n", "\(refused.stderr)")
+        // The one PUT was refused (401), and nothing else was tried.
+        #expect(radicale.requests(since: start).lines.filter { $0.hasPrefix("PUT") }.map { $0.split(separator: " ")[2] } == ["401"],
+                "\(radicale.requests(since: start).lines)")
+
+        try radicale.configure(extra: """
+        readonly = yes
+
+        [events feed]
+        url = \(radicale.server.url("/bob/club/match.ics"))
+        username = bob
+        password-command = echo bpass
+        """)
+        _ = try radicale.events()
+        let readonly = try radicale.write(["add", "--to", "bob", "2024-02-21", "Lunch"])
+        #expect(readonly.status == 77)
+        #expect(readonly.stderr.contains("'bob' is readonly = yes"), "\(readonly.stderr)")
+        let readonlyEdit = try radicale.write(["edit", "match@example.org", "--summary", "Mine"])
+        #expect(readonlyEdit.status == 77, "\(readonlyEdit.stderr)")
+        let subscription = try radicale.write(["add", "--to", "feed", "2024-02-21", "Lunch"])
+        #expect(subscription.status == 77)
+        #expect(subscription.stderr.contains("feed is a subscription"), "\(subscription.stderr)")
+        #expect(try radicale.get("bob", "/bob/club/match.ics").body.contains("SUMMARY:Match"))
+        #expect(radicale.requests(since: start).lines.filter { $0.hasPrefix("PUT") || $0.hasPrefix("DELETE") }.count == 1)
+    }
+
+    @Test func calendarNamesOneDiscoveredCalendarUnderTheSectionsName() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        let account = """
+
+        [events family]
+        url = \(radicale.server.url("/"))
+        username = alice
+        password-command = echo apass
+        """
+        // By the server's display name, then by the path on the server.
+        try radicale.configure(extra: account + "\ncalendar = Home\n")
+        let byName = try radicale.events(["--only", "family"])
+        #expect(byName.run.status == 0, "\(byName.run.stderr)")
+        #expect(Self.pairs(byName.events) == ["family: Dentist"])
+        try radicale.configure(extra: account + "\ncalendar = /alice/work/\n")
+        let byPath = try radicale.events(["--only", "family", "--refresh"])
+        #expect(Self.pairs(byPath.events) == ["family: Standup", "family: Review"], "\(byPath.run.stderr)")
+        // The section is one calendar, so --to takes its name.
+        let added = try radicale.write(["add", "--to", "family", "2024-02-23", "Picnic"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try radicale.get("alice", "/alice/work/\(Self.uid(added)).ics").body.contains("SUMMARY:Picnic"))
+        #expect(Self.pairs(try radicale.events(["--only", "family"]).events).contains("family: Picnic"))
+    }
+
+    @Test func withoutSyncTokensARefreshComparesETagsAndFetchesOnlyTheChangedEvent() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        let radicale = try Server()
+        defer { radicale.server.stop() }
+        // The server from now on offers no sync-token and refuses sync-collection.
+        try "".write(to: radicale.home.serverDirectory.appendingPathComponent("nosync"), atomically: true, encoding: .utf8)
+        let first = try radicale.events()
+        #expect(first.run.status == 0, "\(first.run.stderr)")
+        let collection = try String(contentsOf: radicale.home.cache.appendingPathComponent("alice.caldav/work/collection"), encoding: .utf8)
+        #expect(!collection.contains("sync-token"), "\(collection)")
+        try radicale.put("alice", "work", "review", day: 16, "Review moved")
+        try radicale.curl("alice", ["-X", "DELETE", radicale.server.url("/alice/home/dentist.ics")])
+        let start = radicale.server.requests.count
+        let refreshed = try radicale.events(["--refresh"])
+        #expect(refreshed.run.status == 0, "\(refreshed.run.stderr)")
+        let pairs = Self.pairs(refreshed.events)
+        #expect(pairs.contains("alice/Work: Review moved") && pairs.contains("alice/Work: Standup"), "\(pairs)")
+        #expect(!pairs.contains("alice/Home: Dentist"), "\(pairs)")
+        let delta = radicale.requests(since: start)
+        // One changed event fetched (by calendar-multiget), the ETags listed by PROPFIND, no sync-collection tried.
+        #expect(delta.events == 1, "\(delta.lines)")
+        #expect(delta.lines.contains { $0.hasPrefix("PROPFIND /alice/work/ 207") }, "\(delta.lines)")
+        #expect(!delta.lines.contains { $0.hasPrefix("REPORT") && $0.contains(" 403 ") }, "\(delta.lines)")
     }
 }

@@ -42,10 +42,15 @@ import Testing
         UsageCase(arguments: ["--frm"], stderr: "infcal: unknown option '--frm' (did you mean '--from'?)\n"),
         UsageCase(arguments: ["--forward", "2", "--backward"], stderr: "infcal: --forward cannot be used together with --backward\n"),
         UsageCase(arguments: ["--forward", "0"],
-                  stderr: "infcal: invalid value '0' for --forward: expected a count from 1 to 9223372036854775807\n"),
+                  stderr: "infcal: invalid value '0' for --forward: expected a count: a whole number from 1 up\n"),
         UsageCase(arguments: ["--since", "2024-02", "--until", "2024-01-31"],
                   stderr: "infcal: invalid value '2024-01-31' for --until: expected a date not before --since 2024-02\n"),
         UsageCase(arguments: ["--columns"], stderr: "infcal: missing value for --columns: expected a number from 1 to 1000, or auto\n"),
+        UsageCase(arguments: ["--forward", "abc"], stderr: "infcal: invalid value 'abc' for --forward: expected a count: a whole number from 1 up\n"),
+        UsageCase(arguments: ["2024-03"],
+                  stderr: "infcal: invalid value '2024-03' for MONTH: expected a month: 1 to 12, or a name such as march or mar; did you mean '--from 2024-03'?\n"),
+        UsageCase(arguments: ["--days"], stderr: "infcal: --days is not available: it groups the lines of --agenda under day headings\n"),
+        UsageCase(arguments: ["--agenda", "--days", "--json", "--events", "/dev/null"], stderr: "infcal: --days cannot be used together with --json\n"),
     ]
 
     @Test(arguments: usageCases)
@@ -148,5 +153,24 @@ import Testing
         #expect(help.status == 0 && help.stdout.hasPrefix("Usage: infcal [OPTION]... [[DAY] MONTH] YEAR\n"))
         let version = try BinaryRunner.run(["-V"])
         #expect(version.status == 0 && version.stdout.hasPrefix("infcal "))
+    }
+
+    /// An events directory without any `.ics` file (here one holding only a `.txt`) is one
+    /// warning line naming it; the grid is printed as without events. One with an `.ics`
+    /// file in a subdirectory is not warned about.
+    @Test func anEventsDirectoryWithoutIcsFilesIsAWarning() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-noics-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("deeper"), withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: root.appendingPathComponent("notes.txt"))
+        let plain = try BinaryRunner.run(["--from", "2024-03", "--forward", "1"])
+        let result = try BinaryRunner.run(["--events", root.path, "--from", "2024-03", "--forward", "1"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "infcal: \(root.path): no .ics file in this directory\n")
+        #expect(result.stdout == plain.stdout)
+        try Data("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8).write(to: root.appendingPathComponent("deeper/empty.ics"))
+        let found = try BinaryRunner.run(["--events", root.path, "--from", "2024-03", "--forward", "1"])
+        #expect(found.status == 0)
+        #expect(found.stderr == "")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InfCalPTY
 import Testing
 
 /// `infcal --completions SHELL` loaded into the real shell: bash is asked what it completes,
@@ -58,6 +59,8 @@ import Testing
         Case(words: ["infcal", "--from", ""], expected: ["today"]),
         Case(words: ["infcal", "-n", ""], expected: []),
         Case(words: ["infcal", "--today", "20"], expected: []),
+        Case(words: ["infcal", "--reform", ""], expected: ["1582", "1752", "gregorian", "julian"]),
+        Case(words: ["infcal", "--reform", "j"], expected: ["julian"]),
         // A file for --events: bash's own file names.
         Case(words: ["infcal", "--events", examples + "/holi"], expected: [examples + "/holidays.ics"]),
     ]
@@ -128,5 +131,72 @@ import Testing
             #expect(result.status == 0)
             #expect(result.stdout.contains("week-numbers") && result.stdout.contains("hebrew") && result.stdout.contains("saturday"))
         }
+    }
+
+    /// A directory holding `sub/` and `subfile.ics` (the second letter tells them apart).
+    static func pathsDirectory() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-complete-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("subdir"), withIntermediateDirectories: true)
+        try Data().write(to: root.appendingPathComponent("sub-file.ics"))
+        return root
+    }
+
+    /// Path options complete as paths in a real interactive bash (Tab at a pseudo-terminal, so
+    /// readline adds what `compopt -o filenames` asks for): a directory with its `/`, for every
+    /// path option of the table.
+    @Test(.enabled(if: shell("bash") != nil, "bash is not installed; skipping the bash completion tests"))
+    func bashCompletesADirectoryWithASlash() throws {
+        let root = try Self.pathsDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let script = root.appendingPathComponent("completion.bash")
+        try Data(try BinaryRunner.run(["--completions", "bash"]).stdout.utf8).write(to: script)
+        let session = try PseudoTerminalSession(executable: Self.shell("bash") ?? "bash", arguments: ["--norc", "--noprofile", "-i"],
+                                                environment: PseudoTerminalSession.pinnedEnvironment.merging(["PS1": "P> "]) { $1 })
+        try session.send("source \(script.path); echo LOADED\n")
+        #expect(session.waitFor("LOADED"))
+        for option in ["--events", "--config", "add --to"] {
+            try session.send("\u{15}infcal \(option) \(root.path)/subd\t")
+            #expect(session.waitFor("\(option) \(root.path)/subdir/"), "\(option)")
+        }
+        try session.send("\u{15}exit\n")
+        #expect(session.waitForExit() != nil)
+    }
+
+    /// zsh (`_files`) and fish (`-F`) complete a directory with its `/` too.
+    @Test(.enabled(if: shell("zsh") != nil, "zsh is not installed (apt-get install zsh); skipping the zsh completion test"))
+    func zshCompletesADirectoryWithASlash() throws {
+        let root = try Self.pathsDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let harness = """
+            zmodload zsh/zpty || exit 3
+            zpty z 'zsh -f -i'
+            zpty -w z 'PS1="P>"; fpath=($ZDIR $fpath); autoload -Uz compinit; compinit -u -D; infcal() { :; }; print READY'
+            zpty -r z out '*READY*'
+            zpty -w -n z $'infcal --events \(root.path)/subd\\t'
+            # zsh draws the added "/" bold: escapes stand between the name and it.
+            zpty -r z out '*subdir*/*' && print "events ok"
+            zpty -w -n z $'\\C-u infcal --reform jul\\t'
+            zpty -r z out '*julian*' && print "reform ok"
+            zpty -d z
+            """
+        let zsh = Self.shell("zsh") ?? "zsh"
+        let result = try BinaryRunner.runShell("""
+            ZDIR=$(mktemp -d) && "$INFCAL" --completions zsh > "$ZDIR/_infcal" && export ZDIR \
+              && \(zsh) -f -c \(Self.quoted(harness)); status=$?; rm -rf "$ZDIR"; exit $status
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "events ok\nreform ok\n")
+    }
+
+    @Test(.enabled(if: shell("fish") != nil, "fish is not installed (apt-get install fish); skipping the fish completion test"))
+    func fishCompletesADirectoryWithASlash() throws {
+        let root = try Self.pathsDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fish = Self.shell("fish") ?? "fish"
+        let result = try BinaryRunner.runShell("\"$INFCAL\" --completions fish | \(fish) --no-config -c "
+            + Self.quoted("source; complete -C \"infcal --events \(root.path)/subd\"; complete -C \"infcal --reform j\""))
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        #expect(lines == [root.path + "/subdir/", "julian"], "\(result.stdout)")
     }
 }

@@ -104,4 +104,67 @@ import Testing
         #expect(lines.allSatisfy { $0.hasSuffix("  (continuing)") })
         #expect(lines.map { String($0.dropLast("  (continuing)".count)) }.sorted() == underWay.map(Self.agendaLine).sorted())
     }
+
+    /// khal's `list` (one line a day an event touches, under the day's `{date}`) as
+    /// `--agenda --days` writes it: khal's marks `↦` (first of several all-day days), `↔`
+    /// (a day between), `⇥` (the last all-day day), `09:30→` and `→10:30` (first and last day
+    /// of a timed event) in infcal's words, the days after the first marked `(continuing)`.
+    static func dayLine(fromKhal line: String) -> String {
+        let parts = line.components(separatedBy: "|")
+        guard parts.count == 2 else {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd"
+            guard let date = formatter.date(from: line) else { return "unreadable khal line: \(line)" }
+            formatter.dateFormat = "EEEE"
+            return formatter.string(from: date) + ", " + line
+        }
+        let style = parts[0]
+        var times = style, continuing = false
+        switch style {
+        case "": times = "all-day"
+        case "↦": times = "all-day →"
+        case "↔": continuing = true
+        case "⇥": (times, continuing) = ("all-day", true)
+        default:
+            if style.hasSuffix("→") { times = String(style.dropLast()) + " →" }
+            if style.hasPrefix("→") { (times, continuing) = ("→ " + style.dropFirst(), true) }
+        }
+        if times.count < 11 { times += String(repeating: " ", count: 11 - times.count) }
+        return "  " + times + "  " + parts[1] + (continuing ? "  (continuing)" : "")
+    }
+
+    @Test(.enabled(if: khal != nil, "khal is not installed (pip install khal); skipping the comparison with khal list"))
+    func daysAsKhalListsThem() throws {
+        let root = try Self.vdir()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (since, until, span) in [("2014-04-01", "2014-04-30", "30d"), ("2014-04-11", "2014-04-11", "1d")] {
+            let run = try BinaryRunner.runProgram(URL(fileURLWithPath: Self.khal ?? "khal"),
+                                                  ["-c", root.appendingPathComponent("config").path, "list",
+                                                   "--format", "{start-end-time-style}|{title}", "--day-format", "{date}", since, span],
+                                                  environment: ["TZ": "UTC", "HOME": root.path,
+                                                                "PATH": ProcessInfo.processInfo.environment["PATH"]], deadline: 120)
+            #expect(run.status == 0, "\(run.stderr)")
+            let khalLines = run.stdout.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+            #expect(khalLines.count >= 3)
+            let ours = try BinaryRunner.run(["--agenda", "--days", "--events", root.appendingPathComponent("cal").path,
+                                             "--since", since, "--until", until],
+                                            environment: ["TZ": "UTC", "LC_ALL": "C.UTF-8"])
+            #expect(ours.status == 0, "\(ours.stderr)")
+            #expect(ours.stdout.split(separator: "\n").map(String.init) == khalLines.map(Self.dayLine))
+        }
+    }
+
+    /// The README's example of `--agenda --days` is this run's output (its lines are checked
+    /// against khal above).
+    @Test func readmeExampleOfDays() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let command = ["--events", "Tests/Fixtures/khal/long-events.ics", "--agenda", "--days", "--from", "2014-04-09", "--until", "2014-04-12"]
+        let run = try BinaryRunner.run(command.map { $0.hasPrefix("Tests/") ? root.appendingPathComponent($0).path : $0 },
+                                       environment: ["TZ": "UTC", "LC_ALL": "C.UTF-8"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```\n$ TZ=UTC infcal " + command.joined(separator: " ") + "\n" + run.stdout + "```\n"), "\(run.stdout)")
+    }
 }

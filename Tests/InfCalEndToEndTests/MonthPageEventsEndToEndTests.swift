@@ -63,14 +63,16 @@ import Testing
             guard let row = Self.numberRow(screen, day: day, column: column) else { return ["day \(day) not found"] }
             return [Self.cell(screen, row: row + 1, column: column), Self.cell(screen, row: row + 2, column: column)]
         }
-        // Tuesday 6th: four events, room for two lines: the first and "+3 more".
-        #expect(lines(day: 6, column: 2) == [" 08:00 Alpha ", " +3 more     "])
-        // The three days of the offsite, each cut with an ellipsis.
-        #expect(lines(day: 13, column: 2) == [" Team offsit…", "             "])
-        #expect(lines(day: 14, column: 3) == [" Team offsit…", "             "])
+        // Tuesday 6th: four events, room for two lines: the first, then the second's name
+        // (its time giving way) and the count of the other two.
+        #expect(lines(day: 6, column: 2) == [" 08:00 Alpha ", " Beta +2     "])
+        // The three days of the offsite, each cut with an ellipsis a space from the cell's
+        // right line, as the day numbers are.
+        #expect(lines(day: 13, column: 2) == [" Team offsi… ", "             "])
+        #expect(lines(day: 14, column: 3) == [" Team offsi… ", "             "])
         // The 15th is also a Thursday of the weekly event: the all-day one first.
-        #expect(lines(day: 15, column: 4) == [" Team offsit…", " 18:00 Gym   "])
-        #expect(lines(day: 20, column: 2) == [" 09:30 Quart…", "             "])
+        #expect(lines(day: 15, column: 4) == [" Team offsi… ", " 18:00 Gym   "])
+        #expect(lines(day: 20, column: 2) == [" 09:30 Quar… ", "             "])
         // All-day first, then the timed one.
         #expect(lines(day: 21, column: 3) == [" Holiday     ", " 07:00 Call  "])
         #expect(lines(day: 22, column: 4) == [" 18:00 Gym   ", "             "])

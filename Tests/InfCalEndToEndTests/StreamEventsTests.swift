@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import InfCalPTY
 
 /// The stream with `--events`: days with events marked when colour is on, the grids untouched
-/// when it is off, and each row's occurrences listed under it, cut to the row's width.
+/// when it is off, and each row's occurrences listed under it, whole into a pipe.
 @Suite struct StreamEventsTests {
     static let berlin: [String: String?] = ["TZ": "Europe/Berlin"]
 
@@ -39,9 +40,9 @@ import Testing
             """)
     }
 
-    /// One month a row: each month's list under it, lines cut with `…` to the 20 cells of the
+    /// One month a row: each month's list under it, into a pipe not cut to the 20 cells of the
     /// grid; a month without events gets no list. The grid is `ncal -C 3 2024`'s.
-    @Test func oneMonthARowIsCutToItsWidth() throws {
+    @Test func oneMonthARowIntoAPipeIsWhole() throws {
         let result = try BinaryRunner.run(["--events", EventCommandTests.example, "--from", "2024-03", "--forward", "3"],
                                           environment: Self.berlin)
         #expect(result.stdout == """
@@ -54,11 +55,11 @@ import Testing
             24 25 26 27 28 29 30
             31
 
-             5 Tue  09:00  Stan…
-            12 Tue  09:00  Stan…
-            19 Tue  09:00  Stan…
-            26 Tue  09:00  Stan…
-            31 Sun  Easter Sund…
+             5 Tue  09:00  Standup
+            12 Tue  09:00  Standup
+            19 Tue  09:00  Standup
+            26 Tue  09:00  Standup
+            31 Sun  Easter Sunday
 
                  April 2024
             Su Mo Tu We Th Fr Sa
@@ -68,10 +69,10 @@ import Testing
             21 22 23 24 25 26 27
             28 29 30
 
-             2 Tue  09:00  Stan…
-            17 Wed  11:00  Stan…
-            23 Tue  09:00  Stan…
-            30 Tue  09:00  Stan…
+             2 Tue  09:00  Standup
+            17 Wed  11:00  Standup (moved)
+            23 Tue  09:00  Standup
+            30 Tue  09:00  Standup
 
                   May 2024
             Su Mo Tu We Th Fr Sa
@@ -170,5 +171,47 @@ import Testing
         let grid = lines.filter { $0.hasPrefix("│") }
         #expect(Set(grid.map { $0.count }).count == 1)
         #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    /// At a terminal the lines are cut to the terminal's width (28 columns here), not to the
+    /// 20 cells of the grid: `17 Wed  11:00  Standup (moved)` is 30 cells.
+    @Test func atATerminalCutToItsWidth() throws {
+        let session = try PseudoTerminalSession(executable: BinaryRunner.executable.path,
+                                                arguments: ["--events", EventCommandTests.example, "--from", "2024-04",
+                                                            "--forward", "1", "--color", "never"],
+                                                environment: PseudoTerminalSession.pinnedEnvironment.merging(["TZ": "Europe/Berlin"]) { $1 },
+                                                columns: 28, rows: 40)
+        #expect(session.waitForExit() == .exited(0))
+        let lines = String(decoding: session.output, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
+            .split(separator: "\n").map(String.init)
+        #expect(lines.contains(" 2 Tue  09:00  Standup"), "\(lines)")
+        #expect(lines.contains("17 Wed  11:00  Standup (mov…"), "\(lines)")
+    }
+
+    /// Events already under way on the first day listed: a conference of 30 March to 2 April
+    /// (all day, DTEND 3 April exclusive, RFC 5545 3.6.1) and a night from 31 March 22:00 to
+    /// 1 April 02:00 head April's list, marked continuing; `--json` lists them in April with
+    /// their true starts. Listed from March they are March's, and April does not repeat them.
+    @Test func underWayOnTheFirstDayListed() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-underway-\(getpid()).ics")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\n"
+            + "BEGIN:VEVENT\r\nUID:c\r\nSUMMARY:Conference\r\nDTSTART;VALUE=DATE:20140330\r\nDTEND;VALUE=DATE:20140403\r\nEND:VEVENT\r\n"
+            + "BEGIN:VEVENT\r\nUID:n\r\nSUMMARY:Night\r\nDTSTART:20140331T220000\r\nDTEND:20140401T020000\r\nEND:VEVENT\r\n"
+            + "BEGIN:VEVENT\r\nUID:m\r\nSUMMARY:Meeting\r\nDTSTART:20140408T100000\r\nDTEND:20140408T110000\r\nEND:VEVENT\r\n"
+            + "END:VCALENDAR\r\n").utf8).write(to: file)
+        let utc: [String: String?] = ["TZ": "UTC"]
+        let april = try BinaryRunner.run(["--events", file.path, "--from", "2014-04", "--forward", "1"], environment: utc)
+        #expect(april.stdout.hasSuffix("\n\n 1 Tue  Conference  (continuing)\n 1 Tue  Night  (continuing)\n 8 Tue  10:00  Meeting\n"),
+                "\(april.stdout)")
+        let json = try BinaryRunner.run(["--events", file.path, "--from", "2014-04", "--forward", "1", "--json"], environment: utc)
+        #expect(json.stdout.contains("\"events\":[{\"start\":\"2014-03-30\",\"end\":\"2014-04-03\",\"allDay\":true,\"summary\":\"Conference\""),
+                "\(json.stdout)")
+        #expect(json.stdout.contains("{\"start\":\"2014-03-31T22:00:00\",\"end\":\"2014-04-01T02:00:00\",\"allDay\":false,\"summary\":\"Night\""))
+        let both = try BinaryRunner.run(["--events", file.path, "--from", "2014-03", "--forward", "2"], environment: utc)
+        #expect(both.stdout.components(separatedBy: "Conference").count == 2)
+        #expect(!both.stdout.contains("(continuing)"))
+        let jsonBoth = try BinaryRunner.run(["--events", file.path, "--from", "2014-03", "--forward", "2", "--json"], environment: utc)
+        #expect(jsonBoth.stdout.components(separatedBy: "Conference").count == 2)
     }
 }

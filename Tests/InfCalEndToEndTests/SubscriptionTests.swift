@@ -156,6 +156,26 @@ import Testing
         #expect(failed.stderr == "infcal: work: fetch failed (TLS failure); showing the copy of 2023-11-14 22:13\n")
     }
 
+    @Test func anUnknownHostKeepsTheCopy() throws {
+        try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
+        // .invalid never resolves (RFC 6761 section 6.4): no real network is asked anything
+        // it could answer. The copy is put in place by hand, as fetched at 1700000000 s.
+        let home = try TemporaryHome()
+        let url = "http://calendar.infcal.invalid/feed.ics"
+        try home.write("[events work]\nurl = \(url)\n", to: "config.ini")
+        try FileManager.default.createDirectory(at: home.cache, withIntermediateDirectories: true)
+        try Self.feed("Standup").write(to: home.cache.appendingPathComponent("work.ics"), atomically: true, encoding: .utf8)
+        try "copy\nurl \(url)\nkind ics\nfetched 1700000000\n\n"
+            .write(to: home.cache.appendingPathComponent("work.meta"), atomically: true, encoding: .utf8)
+        let failed = try home.run(Self.agenda)
+        #expect(failed.status == 0)
+        #expect(failed.stdout.contains("Standup"))
+        #expect(failed.stderr == "infcal: work: fetch failed (unknown host calendar.infcal.invalid); showing the copy of 2023-11-14 22:13\n")
+        let strict = try home.run(Self.agenda + ["--strict"])
+        #expect(strict.status == 65, "\(strict.stderr)")
+        #expect(strict.stderr.contains("unknown host calendar.infcal.invalid"), "\(strict.stderr)")
+    }
+
     @Test func withoutACopyAFailureSaysThereIsNone() throws {
         try #require(Self.skip == nil, Comment(rawValue: Self.skip ?? ""))
         let setup = try Setup(path: "/status/500")

@@ -86,6 +86,9 @@ import Testing
             CalendarSource(name: "relative", location: .path("/home/me/.config/infcal/cal/other.ics"), color: .indexed(208),
                            refresh: .after(seconds: 90), timeout: 120),
         ])
+        // `calendar =` picks one calendar of an account.
+        let chosen = try parse("[events work]\nurl = https://example.org/dav/\ncalendar = Team Work\n").calendars
+        #expect(chosen.map(\.collection) == ["Team Work"])
         // Defaults: an hour between fetches, 15 s a fetch, neither readonly nor default.
         let plain = try parse("[events x]\npath = /x.ics\n").calendars
         #expect(plain == [CalendarSource(name: "x", location: .path("/x.ics"), refresh: .after(seconds: 3600), timeout: 15)])
@@ -132,6 +135,10 @@ import Testing
         Bad(text: "[events a]\npath = /a\nreadonly = sometimes", line: 3, message: "key 'readonly': expected yes or no, not 'sometimes'"),
         Bad(text: "[events a]\npath = /a\ndefault = 2", line: 3, message: "key 'default': expected yes or no, not '2'"),
         Bad(text: "[events a]\npath = /a\nusername =", line: 3, message: "key 'username': expected a user name"),
+        Bad(text: "[events a]\nurl = https://example.org/dav/\ncalendar =", line: 3,
+            message: "key 'calendar': expected the display name or the path of one calendar of the account"),
+        Bad(text: "[events a]\ncalendar = Work\npath = /a", line: 2,
+            message: "key 'calendar': names a calendar of a CalDAV account, so it goes with a url"),
         Bad(text: "[events a]\npath = /a\npassword-command =", line: 3,
             message: "key 'password-command': expected a command whose first line of output is the password"),
         Bad(text: "[events a]\npath = /a\nrefresh = soon", line: 3,

@@ -30,12 +30,18 @@ import Testing
         #expect(wide == ["09:00 会…"])
     }
 
-    @Test func moreThanFitEndsWithACount() {
+    /// The last line holds one more name and the count of the rest while two characters of
+    /// the name fit beside the count (its time gives way first); only then a count alone.
+    @Test func moreThanFitEndsWithANameAndACount() {
         let events = (8..<14).map { Self.timed("Meeting \($0)", $0) }
-        #expect(DayCellEvents.lines(events, day: Self.day, width: 20, height: 3) == ["08:00 Meeting 8", "09:00 Meeting 9", "+4 more"])
+        #expect(DayCellEvents.lines(events, day: Self.day, width: 20, height: 3) == ["08:00 Meeting 8", "09:00 Meeting 9", "10:00 Meeting 10 +3"])
         #expect(DayCellEvents.lines(events, day: Self.day, width: 20, height: 6).count == 6)
-        #expect(DayCellEvents.lines(events, day: Self.day, width: 20, height: 1) == ["+6 more"])
-        #expect(DayCellEvents.lines(events, day: Self.day, width: 5, height: 1) == ["+6 m…"])
+        #expect(DayCellEvents.lines(events, day: Self.day, width: 20, height: 1) == ["08:00 Meeting 8 +5"])
+        #expect(DayCellEvents.lines(events, day: Self.day, width: 10, height: 1) == ["Meetin… +5"])
+        let rosa = Occurrence(summary: "Rosa Parks Day", calendarName: nil, isAllDay: true, start: Self.at(0), end: Self.at(0, day: Self.day + 1))
+        #expect(DayCellEvents.lines([rosa, Self.timed("Lunch", 12)], day: Self.day, width: 10, height: 1) == ["Rosa P… +1"])
+        #expect(DayCellEvents.lines(events, day: Self.day, width: 6, height: 1) == ["Me… +5"])
+        #expect(DayCellEvents.lines(events, day: Self.day, width: 5, height: 1) == ["+6"])
         #expect(DayCellEvents.lines(events, day: Self.day, width: 0, height: 4) == [])
         #expect(DayCellEvents.lines(events, day: Self.day, width: 10, height: 0) == [])
     }

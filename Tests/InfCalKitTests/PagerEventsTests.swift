@@ -26,7 +26,7 @@ import Testing
         #expect(text.contains("\u{1B}[1;4m3\u{1B}[22;24m"))
         #expect(text.contains("\u{1B}[1;4m\u{1B}[7m15\u{1B}[27m\u{1B}[22;24m"))
         #expect(text.contains("\u{1B}[2m4\u{1B}[22m"))
-        #expect(text.contains(" Market ") && text.contains(" 14:00 Re…"))
+        #expect(text.contains(" Market ") && text.contains(" 14:00 R… "))
         var plain = MonthPage(renderer: renderer, box: .unicode, weekendDays: [1, 7], color: false)
         plain.events = page.events
         let plainLines = plain.lines(for: month, layout: layout)
@@ -105,9 +105,9 @@ import Testing
                                today: configuration.today, view: configuration.page.initialView)
         let frame = view.frame(for: state, size: TerminalSize(columns: 100, rows: 30))
         let text = frame.lines.map { MonthPage.trimmed(MonthPageTests.plain($0)) }.joined(separator: "\n")
-        #expect(text.contains("│ Easter Sund…│"))
+        #expect(text.contains("│ Easter Sun… │"))
         let readme = try String(contentsOf: DocumentationTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("```\n" + text + "\n```"))
+        #expect(readme.contains("```\n" + text + "\n```"), "\(text)")
     }
 
     @Test func agendaOverlayDrawsAndScrolls() {

@@ -34,6 +34,9 @@ public struct CalendarSource: Equatable, Sendable {
     public var refresh: Refresh
     /// The longest a whole fetch may take, in seconds.
     public var timeout: Int
+    /// `calendar =`: of the calendars a CalDAV account's URL names, the one this calendar is
+    /// (its display name, or its path on the server), shown under the section's own name.
+    public var collection: String?
 
     /// A subscription's copy is fetched again after an hour unless `refresh` says otherwise.
     public static let defaultRefresh = Refresh.after(seconds: 3600)

@@ -7,10 +7,12 @@ public enum Completions {
     static func values(for key: OptionKey) -> [String] {
         switch key {
         case .calendar: return CalendarChoice.usableNames + ["list"]
+        case .also: return CalendarChoice.usableNames
         case .locale: return ["C", "POSIX"] + Locale.availableIdentifiers.filter { !$0.contains("@") }.sorted()
         case .weekNumbers: return ["iso", "locale"]
         case .firstWeekday: return ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
         case .color: return ["auto", "always", "never"]
+        case .reform: return ["1582", "1752", "gregorian", "julian"]
         case .columns: return ["auto", "1", "2", "3"]
         case .completions: return OptionSpec.shells
         case .from, .since, .until: return ["today"]
@@ -78,8 +80,9 @@ public enum Completions {
                 COMPREPLY=( $(compgen -W "$values" -- "$cur") )
                 return 0
             fi
+            # A path: bash's own file names, quoted as file names, a directory with its "/".
             case "$prev" in
-                \(takesPath.isEmpty ? "--" : takesPath.joined(separator: "|"))) COMPREPLY=( $(compgen -f -- "$cur") ); return 0 ;;
+                \(takesPath.isEmpty ? "--" : takesPath.joined(separator: "|"))) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return 0 ;;
                 \(takesValue.joined(separator: "|"))) COMPREPLY=(); return 0 ;;
             esac
             local options=\(shellQuoted(allSpellings.joined(separator: " ")))

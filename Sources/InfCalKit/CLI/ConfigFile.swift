@@ -44,7 +44,7 @@ public enum ConfigParser {
 
     /// The keys of an `[events NAME]` section, in the order the documentation lists them.
     public static let calendarKeys = ["path", "url", "color", "readonly", "default", "username", "password-command",
-                                      "refresh", "timeout"]
+                                      "refresh", "timeout", "calendar"]
 
     /// The schemes a `url =` may have.
     public static let urlSchemes = ["https://", "http://", "webcal://"]
@@ -236,6 +236,8 @@ public enum ConfigParser {
         var passwordCommand: String?
         var refresh = CalendarSource.defaultRefresh
         var timeout = CalendarSource.defaultTimeout
+        /// `calendar =`: the one calendar of a CalDAV account this section shows.
+        var collection: (String, Int)?
 
         mutating func set(_ key: String, _ value: String, line: Int, file: String) throws(ConfigError) {
             func expect(_ what: String) -> ConfigError {
@@ -262,6 +264,9 @@ public enum ConfigParser {
             case "username":
                 guard !value.isEmpty else { throw expect("a user name") }
                 username = value
+            case "calendar":
+                guard !value.isEmpty else { throw expect("the display name or the path of one calendar of the account") }
+                collection = (value, line)
             case "password-command":
                 guard !value.isEmpty else { throw expect("a command whose first line of output is the password") }
                 passwordCommand = value
@@ -295,8 +300,13 @@ public enum ConfigParser {
             case (nil, nil):
                 throw ConfigError(file: file, line: line, message: "[events \(name)]: expected a key 'path' or 'url'")
             }
-            return CalendarSource(name: name, location: location, color: color, readonly: readonly, isDefault: isDefault,
-                                  username: username, passwordCommand: passwordCommand, refresh: refresh, timeout: timeout)
+            if let (_, collectionLine) = collection, url == nil {
+                throw ConfigError(file: file, line: collectionLine, message: "key 'calendar': names a calendar of a CalDAV account, so it goes with a url")
+            }
+            var source = CalendarSource(name: name, location: location, color: color, readonly: readonly, isDefault: isDefault,
+                                        username: username, passwordCommand: passwordCommand, refresh: refresh, timeout: timeout)
+            source.collection = collection?.0
+            return source
         }
     }
 

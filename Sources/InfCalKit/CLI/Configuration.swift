@@ -75,6 +75,8 @@ public struct Configuration {
     public var json = false
     /// How month pages look and where the pager starts (see `Configuration+Page.swift`).
     public var page = PageSettings()
+    /// `--also`: the second calendar each day is shown in as well, or nil.
+    public var also: MonthCalendar?
 
     /// Months side by side at the width known at the start.
     public var columns: Int { columnLayout.count }
@@ -93,6 +95,7 @@ public struct Configuration {
                                      numbering: numbering, weekNumbers: weekNumbers, highlightedDay: color ? markedDay ?? today : nil)
         if mode == .year { renderer.titleStyle = .monthOnly }
         renderer.layout = layout
+        renderer.also = also.map { AlsoCalendar(calendar: $0, locale: locale) }
         return renderer
     }
 

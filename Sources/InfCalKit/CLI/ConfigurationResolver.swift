@@ -75,6 +75,7 @@ struct ConfigurationResolver {
             json: raw.has(.json)
         )
         configuration.trueColor = environment.showsTrueColor
+        configuration.also = try also()
         configuration.page = try Configuration.resolvePage(raw, environment: environment, mode: mode, locale: locale,
                                                            numbering: numbering, weekNumbers: weekNumbers)
         return configuration
@@ -149,11 +150,27 @@ struct ConfigurationResolver {
         guard let option = raw.last(.calendar), let value = option.value, value.lowercased() != "list" else {
             return MonthCalendar(.gregorian, reform: gregorian.reform)
         }
+        return try namedCalendar(option, value: value, orList: true)
+    }
+
+    /// `--also`'s calendar, read as `--calendar` reads its own (without `list`), or nil.
+    func also() throws(UsageError) -> MonthCalendar? {
+        guard let option = raw.last(.also), let value = option.value else { return nil }
+        return try namedCalendar(option, value: value, orList: false)
+    }
+
+    /// The calendar `value` names, with the reform of `--reform`.
+    /// - throws: `UsageError` naming the usable calendars (and `list`, where `orList` says so),
+    ///   the nearest first where the value looks like a misspelling of one.
+    func namedCalendar(_ option: RawOptions.Occurrence, value: String, orList: Bool) throws(UsageError) -> MonthCalendar {
         guard let identifier = CalendarChoice.identifier(named: value), CalendarChoice.isUsable(identifier) else {
             let known = CalendarChoice.identifier(named: value) != nil
+            let names = CalendarChoice.usableNames
+            let guess = known ? nil : ArgumentParser.closest(to: value.lowercased(), among: names)
             throw .invalidValue(option: option.spelling, value: value,
                                 expected: (known ? "a calendar this platform's Foundation computes: " : "one of ")
-                                    + CalendarChoice.usableNames.joined(separator: ", ") + ", or list")
+                                    + names.joined(separator: ", ") + (orList ? ", or list" : "")
+                                    + (guess.map { " (did you mean '\($0)'?)" } ?? ""))
         }
         return MonthCalendar(identifier, reform: gregorian.reform)
     }

@@ -37,6 +37,8 @@ public struct EventSettings: Equatable, Sendable {
     }
     /// The agenda, when `--agenda` is given.
     public var agenda: AgendaPlan?
+    /// `--search`: only the events it matches are shown, in every view.
+    public var search: EventMatcher?
     /// Whether the parsed-event cache is used (not with `--no-cache`).
     public var usesCache = true
 
@@ -56,6 +58,8 @@ public struct AgendaPlan: Equatable, Sendable {
     public var width: Int?
     /// `--uid`: each line ends in a tab and the event's UID (and is not cut).
     public var showsUID = false
+    /// `--days`: under day headings, an occurrence of several days under each of its days.
+    public var byDay = false
 
     /// Months the agenda shows at a terminal when neither a count nor a bound ends it.
     public static let terminalMonths = 12
@@ -116,10 +120,20 @@ extension Configuration {
         }
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
         (settings.only, settings.hide) = try chosenCalendars(raw, sources: sources)
+        if let search = raw.last(.search) {
+            guard let matcher = EventMatcher(search.value ?? "") else {
+                throw .invalidValue(option: search.spelling, value: search.value ?? "", expected: OptionSpec.spec(.search).expected)
+            }
+            if sources.isEmpty {
+                throw .unavailable(option: search.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add")
+            }
+            settings.search = matcher
+        }
         settings.usesCache = !raw.has(.noCache)
         settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
         guard let agenda = raw.last(.agenda) else {
             if let uid = raw.last(.uid) { throw .unavailable(option: uid.spelling, reason: "it shows UIDs in the lines of --agenda (--json has them always)") }
+            if let days = raw.last(.days) { throw .unavailable(option: days.spelling, reason: "it groups the lines of --agenda under day headings") }
             return settings
         }
         if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
@@ -150,6 +164,8 @@ extension Configuration {
         settings.agenda = AgendaPlan(backward: backward, startDay: startDay, months: months,
                                      width: environment.stdoutIsTerminal && !showsUID ? environment.terminalWidth ?? 80 : nil)
         settings.agenda?.showsUID = showsUID
+        if let days = raw.last(.days), let json = raw.last(.json) { throw .conflict(days.spelling, json.spelling) }
+        settings.agenda?.byDay = raw.has(.days)
         return settings
     }
 }

@@ -1,12 +1,12 @@
 /// Every option infcal takes. The parser, `--help` and the did-you-mean suggestions all read
 /// this one table, so they cannot drift apart.
 public enum OptionKey: String, CaseIterable, Sendable {
-    case from, since, until, forward, backward, year, columns, calendar, locale, monday, sunday, firstWeekday
+    case from, since, until, forward, backward, year, columns, calendar, also, locale, monday, sunday, firstWeekday
     case weekNumbers, dayOfYear, color, today, help, version, paged, vertical
     case one, three, months, after, before, span, twelve, completions
     case events, agenda, strict, json, noCache, refresh, offline
-    case wall, width, mouse, reform, uid
-    case config, noConfig, only, hide
+    case wall, width, mouse, reform, uid, days
+    case config, noConfig, only, hide, search
     /// The options of `add`, `edit` and `delete` (`OptionSpec.commandOptions`).
     case retitle, lasting, every, count, ending, location, details, occurrence, to
 }
@@ -43,7 +43,7 @@ public struct OptionSpec: Sendable {
 extension OptionSpec {
     static let dateExpected = "YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)"
 
-    static let countExpected = "a count from 1 to \(Int.max)"
+    static let countExpected = "a count: a whole number from 1 up"
 
     /// Whether `word` is a count (an optional sign, then digits), so that `--forward -3` is read
     /// as a bad count rather than as an unknown option.
@@ -77,9 +77,9 @@ extension OptionSpec {
         OptionSpec(key: .months, long: "months", short: "n", value: .required(placeholder: "N"),
                    summary: "print N months from the date, as cal -n", expected: countExpected),
         OptionSpec(key: .after, long: "after", short: "A", value: .required(placeholder: "N"),
-                   summary: "add N months after, as ncal -A", expected: "a count from 0 to \(Int.max)"),
+                   summary: "add N months after, as ncal -A", expected: "a count: a whole number from 0 up"),
         OptionSpec(key: .before, long: "before", short: "B", value: .required(placeholder: "N"),
-                   summary: "add N months before, as ncal -B", expected: "a count from 0 to \(Int.max)"),
+                   summary: "add N months before, as ncal -B", expected: "a count: a whole number from 0 up"),
         OptionSpec(key: .span, long: "span", short: "S", value: .none,
                    summary: "centre the months on the date, as cal -S", expected: ""),
         OptionSpec(key: .twelve, long: "twelve", short: "Y", value: .none,
@@ -108,6 +108,9 @@ extension OptionSpec {
                    expected: "a number from 1 to 1000, or auto"),
         OptionSpec(key: .calendar, long: "calendar", short: nil, value: .required(placeholder: "ID"),
                    summary: "the calendar: gregorian (default), hebrew, chinese, ...; list shows them all",
+                   expected: "a calendar identifier (infcal --calendar list shows them)"),
+        OptionSpec(key: .also, long: "also", short: nil, value: .required(placeholder: "ID"),
+                   summary: "show each day in a second calendar as well (an ID of --calendar)",
                    expected: "a calendar identifier (infcal --calendar list shows them)"),
         OptionSpec(key: .reform, long: "reform", short: nil, value: .required(placeholder: "WHEN"),
                    summary: "Julian to Gregorian: 1582 (default), 1752, gregorian or julian",
@@ -143,6 +146,9 @@ extension OptionSpec {
         OptionSpec(key: .agenda, long: "agenda", short: nil, value: .none,
                    summary: "list the events, one line each (at a terminal: 12 months unless bounded)",
                    expected: ""),
+        OptionSpec(key: .days, long: "days", short: nil, value: .none,
+                   summary: "with --agenda, list under day headings, an event of several days under each of its days",
+                   expected: ""),
         OptionSpec(key: .uid, long: "uid", short: nil, value: .none,
                    summary: "with --agenda, end each line with a tab and the event's UID (for edit and delete)",
                    expected: ""),
@@ -161,6 +167,9 @@ extension OptionSpec {
         OptionSpec(key: .json, long: "json", short: nil, value: .none,
                    summary: "print each month (with --agenda each event) as a JSON object, one a line",
                    expected: ""),
+        OptionSpec(key: .search, long: "search", short: nil, value: .required(placeholder: "TEXT"),
+                   summary: "show only the events whose summary, location or description holds TEXT (any case and accents)",
+                   expected: "a text to look for"),
         OptionSpec(key: .only, long: "only", short: nil, value: .required(placeholder: "NAMES"),
                    summary: "show only the configured calendars NAMES (comma-separated)",
                    expected: "names of configured calendars, comma-separated"),

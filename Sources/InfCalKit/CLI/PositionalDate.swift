@@ -54,7 +54,9 @@ public struct PositionalDate: Equatable, Sendable {
     /// The month `word` names: a number 1 to 12, or a month's name or the start of one (at least
     /// as much as tells it from the others), in English or in `locale`, in any case.
     static func month(_ word: String, locale: Locale?) throws(UsageError) -> Int {
-        let expected = "a month: 1 to 12, or a name such as march or mar"
+        var expected = "a month: 1 to 12, or a name such as march or mar"
+        // A date as the options write it (`infcal 2024-03`) is one --from takes.
+        if DateArgument.parse(word) != nil { expected += "; did you mean '--from \(word)'?" }
         if OptionSpec.isNumber(word) {
             guard let month = Int(word), (1...12).contains(month) else {
                 throw .invalidValue(option: "MONTH", value: word, expected: expected)

@@ -50,6 +50,10 @@ public final class EventStore {
     @exclusivity(unchecked) private var window = InstanceWindow()
     /// The longest duration of a recurring event (with its RDATE periods).
     private var longestRecurring = 0
+    /// The earliest start and the latest end of each of `recurring` (event's reckoning;
+    /// `Int.max`: no end), with COUNT rules counted: worked out when a walk first asks where
+    /// it may skip to.
+    @exclusivity(unchecked) private var recurringReach: [(earliest: Int, latest: Int)]?
 
     /// The widest calendar name, for a column of them; 0 when no calendar has a name.
     public var calendarWidth: Int { calendars.compactMap(\.name).map { DisplayWidth.of($0) }.max() ?? 0 }
@@ -139,6 +143,11 @@ public final class EventStore {
         return earliestStart < high
     }
 
+    /// The index of the first single starting at `start` (display civil seconds) or later.
+    private func firstSingle(from start: Int) -> Int {
+        partitionPoint(singles.count) { singles[$0].start < start }
+    }
+
     private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
         guard !days.isEmpty else { return [] }
         let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
@@ -165,14 +174,7 @@ public final class EventStore {
             }
         }
         // Singles: binary search for the first that may reach the range.
-        let reach = touching ? low - longestSingle : low
-        var lower = 0
-        var upper = singles.count
-        while lower < upper {
-            let middle = (lower + upper) / 2
-            if singles[middle].start < reach { lower = middle + 1 } else { upper = middle }
-        }
-        var index = lower
+        var index = firstSingle(from: touching ? low - longestSingle : low)
         while index < singles.count, singles[index].start < high {
             let single = singles[index]
             admit(single.event, (single.start, single.end, single.startOffset, single.endOffset))
@@ -200,6 +202,102 @@ public final class EventStore {
         }
         if found.count > 1 { found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) } }
         return found
+    }
+}
+
+// MARK: Searching
+
+extension EventStore {
+    /// The store of the events `matcher` matches, with the same calendars, hidden ones and
+    /// display zone: what `--search` shows in every view, and where the pager's `/` looks.
+    public func restricted(to matcher: EventMatcher) -> EventStore {
+        let kept = events.indices.filter { matcher.matches(events[$0]) }
+        let store = EventStore(events: kept.map { events[$0] }, display: display,
+                               sources: kept.compactMap { $0 < sources.count ? sources[$0] : nil },
+                               calendars: calendars,
+                               calendarOfEvent: kept.compactMap { $0 < calendarOfEvent.count ? calendarOfEvent[$0] : nil })
+        store.hidden = hidden
+        return store
+    }
+
+    /// The reach of each recurring event, worked out once.
+    private func reaches() -> [(earliest: Int, latest: Int)] {
+        if let known = recurringReach { return known }
+        let found = recurring.map { EventCacheFormat.reach(of: events[$0]) }
+        recurringReach = found
+        return found
+    }
+
+    /// Whether the event at `index` is in a hidden calendar.
+    private func isHidden(_ index: Int) -> Bool {
+        index < calendarOfEvent.count && hidden.contains(calendarOfEvent[index])
+    }
+
+    /// A day (grid day number) on or after `day` before which no occurrence starts from `day`
+    /// on: where a walk forward may skip to. Nil when no occurrence can start on `day` or
+    /// later. Read from what the store keeps (the singles' starts, each rule's first and last
+    /// start), not by expanding rules, so it costs the same however far it skips.
+    public func earliestStartDay(from day: Int) -> Int? {
+        let margin = 2 * CivilTime.secondsPerDay
+        let low = (day + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay - margin
+        var best = Int.max
+        var lower = firstSingle(from: low)
+        while lower < singles.count, isHidden(singles[lower].event) { lower += 1 }
+        if lower < singles.count { best = singles[lower].start }
+        for (place, reach) in reaches().enumerated() where !isHidden(recurring[place]) {
+            if reach.latest < low { continue }
+            best = min(best, max(low, reach.earliest))
+            if best == low { break }
+        }
+        guard best != Int.max else { return nil }
+        let found = CivilTime.dayNumber(ofCivilDay: CivilTime.day(ofSeconds: best - margin))
+        return max(day, found)
+    }
+
+    /// A day (grid day number) before `day` after which no occurrence starts before `day`:
+    /// where a walk backward may skip to. Nil when no occurrence can start before `day`.
+    public func latestStartDay(before day: Int) -> Int? {
+        let margin = 2 * CivilTime.secondsPerDay
+        let high = (day + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay + margin
+        var best = Int.min
+        var lower = firstSingle(from: high)
+        while lower > 0, isHidden(singles[lower - 1].event) { lower -= 1 }
+        if lower > 0 { best = singles[lower - 1].start }
+        for (place, reach) in reaches().enumerated() where !isHidden(recurring[place]) {
+            if reach.earliest >= high { continue }
+            best = max(best, min(high - 1, reach.latest))
+            if best == high - 1 { break }
+        }
+        guard best != Int.min else { return nil }
+        let found = CivilTime.dayNumber(ofCivilDay: CivilTime.day(ofSeconds: best + margin))
+        return min(day - 1, found)
+    }
+
+    /// Days asked of the events at once while looking for the next day with an occurrence.
+    static let searchChunk = 4096
+
+    /// The first day of `days` on which a shown occurrence starts, or nil when none does.
+    public func firstDayWithOccurrence(in days: Range<Int>) -> Int? {
+        var from = days.lowerBound
+        while from < days.upperBound {
+            guard let next = earliestStartDay(from: from), next < days.upperBound else { return nil }
+            let end = next + min(Self.searchChunk, days.upperBound - next)
+            if let first = occurrences(startingOn: next..<end).first { return first.startDay }
+            from = end
+        }
+        return nil
+    }
+
+    /// The last day of `days` on which a shown occurrence starts, or nil when none does.
+    public func lastDayWithOccurrence(in days: Range<Int>) -> Int? {
+        var to = days.upperBound
+        while to > days.lowerBound {
+            guard let previous = latestStartDay(before: to), previous >= days.lowerBound else { return nil }
+            let start = previous + 1 - min(Self.searchChunk, previous + 1 - days.lowerBound)
+            if let last = occurrences(startingOn: start..<(previous + 1)).last { return last.startDay }
+            to = start
+        }
+        return nil
     }
 }
 
@@ -245,12 +343,18 @@ struct InstanceWindow {
 
     /// The index of the first instance starting at `start` or later.
     func firstIndex(from start: Int) -> Int {
-        var lower = 0
-        var upper = instances.count
-        while lower < upper {
-            let middle = (lower + upper) / 2
-            if instances[middle].start < start { lower = middle + 1 } else { upper = middle }
-        }
-        return lower
+        partitionPoint(instances.count) { instances[$0].start < start }
     }
+}
+
+/// The first of the indices `0..<count` for which `isBefore` is false, where it is true for a
+/// prefix of them and false for the rest (a binary search).
+private func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+    var lower = 0
+    var upper = count
+    while lower < upper {
+        let middle = (lower + upper) / 2
+        if isBefore(middle) { lower = middle + 1 } else { upper = middle }
+    }
+    return lower
 }

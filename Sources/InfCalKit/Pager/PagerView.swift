@@ -56,6 +56,7 @@ public struct PagerView {
         self.init(renderer: renderer, highlightToday: configuration.color, columns: fixed,
                   box: configuration.page.box, weekendDays: configuration.page.weekendDays)
         agendaPrinter = AgendaPrinter(locale: configuration.locale, width: nil)
+        agendaPrinter.also = renderer.also
         trueColor = configuration.trueColor
     }
 
@@ -88,6 +89,7 @@ public struct PagerView {
         var page = MonthPage(renderer: marking(state), box: box, weekendDays: weekendDays, color: highlightToday)
         page.marks = true
         page.trueColor = trueColor
+        page.showsEvents = events != nil
         return page
     }
 

@@ -8,6 +8,8 @@ import Foundation
 public struct AgendaPrinter {
     /// Weekday abbreviations, Sunday first, padded to one width.
     let weekdays: [String]
+    /// Weekday names in full, Sunday first, for the headings of `--days`.
+    let fullWeekdays: [String]
     let width: Int?
     static let timeWidth = 11
     /// What joins a start and an end on another day: an arrow, `->` where the character set
@@ -26,16 +28,22 @@ public struct AgendaPrinter {
     public var colors: Bool?
     /// Whether each line ends in a tab and the UID.
     public var showsUID = false
+    /// `--also`: each line carries its day in this calendar after the weekday, or nil.
+    public var also: AlsoCalendar?
 
     /// An agenda printer with the weekday names of `locale` (nil: POSIX English).
     public init(locale: Locale?, width: Int?) {
         var names = CalendarNames.posixWeekdayNames
+        var full = CalendarNames.posixFullWeekdayNames
         if let locale {
             let formatter = DateFormatter()
             formatter.locale = locale
             let symbols: [String] = formatter.shortStandaloneWeekdaySymbols
             if symbols.count == 7 { names = symbols }
+            let fullSymbols: [String] = formatter.standaloneWeekdaySymbols
+            if fullSymbols.count == 7 { full = fullSymbols }
         }
+        fullWeekdays = full
         let widest = names.map { DisplayWidth.of($0) }.max() ?? 3
         weekdays = names.map { $0 + String(repeating: " ", count: max(0, widest - DisplayWidth.of($0))) }
         self.width = width
@@ -47,7 +55,8 @@ public struct AgendaPrinter {
         let civil = CivilTime.day(ofSeconds: occurrence.start)
         let date = CivilTime.date(ofDay: civil)
         let weekday = DayNumber.weekday(CivilTime.dayNumber(ofCivilDay: civil))
-        let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  "
+        let other = also.map { $0.agendaText(CivilTime.dayNumber(ofCivilDay: civil)) + "  " } ?? ""
+        let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  " + other
             + Self.padded(times(occurrence), to: Self.timeWidth) + "  "
         let mark = listedFrom.map { occurrence.startDay < $0 } == true ? "  " + Self.continuing : ""
         if showsUID { return finished(lead, occurrence, cut: { $0 + mark }) }
@@ -100,11 +109,15 @@ public struct AgendaPrinter {
 
     /// The line of `occurrence` under a month of the stream: the day as the grid numbers it
     /// (`day`, already padded), the weekday, the start time for a timed occurrence and the
-    /// summary, ` 2 Tue  09:00  Standup`, cut with `…` to `width` cells.
-    public func dayLine(_ occurrence: Occurrence, day: String, width: Int) -> String {
-        let weekday = DayNumber.weekday(occurrence.startDay)
-        let lead = day + " " + weekdays[weekday - 1] + "  " + (occurrence.isAllDay ? "" : Self.clock(occurrence.start) + "  ")
-        return finished(lead, occurrence, cut: { DisplayWidth.truncated($0, to: width) })
+    /// summary, ` 2 Tue  09:00  Standup`, cut with `…` to `width` cells. With `continuing`,
+    /// the day (grid day number) the line stands under, for an occurrence under way since an
+    /// earlier day: that day's weekday, no time, and `(continuing)` after the summary.
+    public func dayLine(_ occurrence: Occurrence, day: String, width: Int, on continuing: Int? = nil) -> String {
+        let weekday = DayNumber.weekday(continuing ?? occurrence.startDay)
+        let time = occurrence.isAllDay || continuing != nil ? "" : Self.clock(occurrence.start) + "  "
+        let lead = day + " " + weekdays[weekday - 1] + "  " + time
+        let mark = continuing == nil ? "" : "  " + Self.continuing
+        return finished(lead, occurrence, cut: { DisplayWidth.truncated($0 + mark, to: width) })
     }
 
     static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
@@ -127,7 +140,7 @@ public struct AgendaPrinter {
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built
     /// byte by byte (the stream's hot path), cut to the width when there is one.
     func append(_ occurrence: Occurrence, to bytes: inout [UInt8]) {
-        guard width == nil, calendarWidth == 0, colors == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800,
+        guard width == nil, calendarWidth == 0, colors == nil, also == nil, occurrence.start >= 0, occurrence.start < 253_402_300_800,
               occurrence.lastDay == occurrence.startDay, listedFrom.map({ occurrence.startDay >= $0 }) ?? true else {
             bytes += line(occurrence).utf8
             bytes.append(0x0A)
@@ -177,6 +190,7 @@ public struct AgendaPrinter {
                                                bounds: MonthBounds, to sink: ByteSink) throws {
         var printer = self
         printer.showsUID = plan.showsUID
+        if plan.byDay { return try printer.printDays(months, store: store, plan: plan, bounds: bounds, to: sink) }
         try printer.printLines(months, store: store, plan: plan, bounds: bounds, to: sink)
     }
 
@@ -205,11 +219,8 @@ public struct AgendaPrinter {
                                                      bounds: MonthBounds, body: ([Occurrence]) throws -> Void) rethrows {
         var firstMonth = true
         for month in months {
-            var first = month.firstDay
-            var end = month.endDay
-            if plan.backward { end = min(end, plan.startDay + 1) } else { first = max(first, plan.startDay) }
-            if let since = bounds.since { first = max(first, since) }
-            if let until = bounds.until { end = min(end, until + 1) }
+            let days = listedDays(of: month, plan: plan, bounds: bounds)
+            let (first, end) = (days.lowerBound, days.upperBound)
             if plan.backward ? !store.mayHaveOccurrences(before: end) : !store.mayHaveOccurrences(from: first) { break }
             guard first < end else { continue }
             var occurrences = store.occurrences(startingOn: first..<end)

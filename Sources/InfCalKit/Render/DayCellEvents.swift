@@ -1,6 +1,7 @@
 /// What a day's cell on the month page says about its events: one line an occurrence, all-day
 /// and multi-day ones first, then the timed ones by start with the time first (`09:00 Standup`),
-/// each cut with `…` to the cell's width, and `+N more` on the last line when they do not fit.
+/// each cut with `…` to the cell's width; when they do not fit, the last line shows one more
+/// name and the count of the rest (`Rosa P… +1`), or only `+N more` where no name fits.
 public enum DayCellEvents {
     /// The order of a cell: all-day and multi-day occurrences first, then by start, then summary.
     public static func ordered(_ occurrences: [Occurrence]) -> [Occurrence] {
@@ -40,7 +41,21 @@ public enum DayCellEvents {
         let ordered = ordered(occurrences)
         let shown = ordered.count <= height ? ordered.count : height - 1
         var lines = ordered.prefix(shown).map { (text: DisplayWidth.truncated(text($0, on: day), to: width), color: $0.color) }
-        if shown < ordered.count { lines.append((DisplayWidth.truncated("+\(ordered.count - shown) more", to: width), nil)) }
+        guard shown < ordered.count else { return lines }
+        // The last line holds one more name, cut to leave room for the count of the rest
+        // (`Rosa P… +1`), while two characters of it fit; else the count alone.
+        let last = ordered[shown]
+        let count = " +\(ordered.count - shown - 1)"
+        let room = width - DisplayWidth.of(count)
+        // The time gives way to the name where both do not fit.
+        var name = text(last, on: day)
+        if DisplayWidth.of(name) > room { name = last.shownSummary }
+        if room >= 3 || (room >= 1 && DisplayWidth.of(name) <= room) {
+            lines.append((DisplayWidth.truncated(name, to: room) + count, last.color))
+        } else {
+            let more = "+\(ordered.count - shown) more"
+            lines.append((DisplayWidth.of(more) <= width ? more : DisplayWidth.prefix(of: "+\(ordered.count - shown)", fitting: width), nil))
+        }
         return lines
     }
 }

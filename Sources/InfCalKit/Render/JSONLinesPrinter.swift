@@ -16,6 +16,9 @@ public struct JSONLinesPrinter {
     public let store: EventStore?
     /// Bytes gathered before each write.
     public var blockSize = 64 * 1024
+    /// The first day listed, when the months run forward: the occurrences under way on it
+    /// (started before it) head its month's `events`, with their true starts.
+    public var listedFrom: Int?
 
     static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
@@ -72,9 +75,25 @@ public struct JSONLinesPrinter {
             }
             out.append(UInt8(ascii: "]"))
         }
+        if let also = renderer.also {
+            // The month's days in order, each as the other calendar has it.
+            out.append(",\"also\":[")
+            for day in month.firstDay..<month.endDay {
+                if day > month.firstDay { out.append(UInt8(ascii: ",")) }
+                also.appendJSON(day, dated: true, to: out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         if let store {
             out.append(",\"events\":[")
-            for (position, occurrence) in store.occurrences(startingOn: month.firstDay..<month.endDay).enumerated() {
+            var occurrences = store.occurrences(startingOn: month.firstDay..<month.endDay)
+            // The first month listed forward starts with what is under way on its first day
+            // listed, with true starts.
+            if let first = listedFrom, month.firstDay <= first, first < month.endDay {
+                let underWay = (store.occurrencesByDay(first..<(first + 1))[first] ?? []).filter { $0.startDay < first }
+                occurrences = underWay + occurrences.filter { $0.startDay >= first }
+            }
+            for (position, occurrence) in occurrences.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 Self.appendOccurrence(occurrence, to: out)
             }
@@ -102,7 +121,7 @@ public struct JSONLinesPrinter {
     /// Appends the object of `occurrence`: start and end (dates for all-day events, the end
     /// exclusive; date-times with the display zone's offset for timed ones, without one for
     /// floating times), the all-day flag, summary, UID and source file.
-    public static func appendOccurrence(_ occurrence: Occurrence, to out: ByteBuffer) {
+    public static func appendOccurrence(_ occurrence: Occurrence, also: AlsoCalendar? = nil, to out: ByteBuffer) {
         func time(_ seconds: Int, _ offset: Int?) -> String {
             occurrence.isAllDay ? JSONText.isoDate(civilDay: CivilTime.day(ofSeconds: seconds))
                 : JSONText.isoDateTime(seconds, offset: offset)
@@ -122,18 +141,24 @@ public struct JSONLinesPrinter {
         }
         // The cut of a rule denser than the day limit: this is the last instance kept that day.
         if occurrence.more > 0 { out.append(",\"moreThisDay\":" + String(occurrence.more)) }
+        if let also {
+            // The start's day in the other calendar of --also.
+            out.append(",\"also\":")
+            also.appendJSON(occurrence.startDay, to: out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 
     /// Prints `--agenda --json`: one object a line for each occurrence the agenda lists, in its
     /// order, one write per month.
     public static func printAgenda<Months: Sequence<Month>>(_ months: Months, store: EventStore, plan: AgendaPlan,
-                                                           bounds: MonthBounds, to sink: ByteSink) throws {
+                                                           bounds: MonthBounds, also: AlsoCalendar? = nil,
+                                                           to sink: ByteSink) throws {
         let buffer = ByteBuffer()
         try AgendaPrinter.walk(months, store: store, plan: plan, bounds: bounds) { occurrences in
             buffer.removeAll()
             for occurrence in occurrences {
-                appendOccurrence(occurrence, to: buffer)
+                appendOccurrence(occurrence, also: also, to: buffer)
                 buffer.append(UInt8(ascii: "\n"))
             }
             try sink.write(buffer.bytes)

@@ -108,6 +108,10 @@ public struct MonthPage {
     /// (reverse, bold, underline): with colour, and always in the pager, where a terminal
     /// without colour still shows them.
     public var marks: Bool
+    /// Whether the run shows events (the pager and `--wall` with `--events`), so that a cell
+    /// keeps a line for them: the other calendar's day then moves to the number's line
+    /// where the cell has no line beyond that one.
+    public var showsEvents = false
 
     /// Dim on and off (SGR 2 and 22).
     static let dimOn = "\u{1B}[2m"
@@ -164,7 +168,7 @@ public struct MonthPage {
         let inside = layout.cellWidth - 1
 
         // The title, centred over the width, cut (at a character) when wider.
-        let title = DisplayWidth.prefix(of: renderer.titleText(month), fitting: layout.width)
+        let title = DisplayWidth.prefix(of: titleText(month), fitting: layout.width)
         lines.append(String(repeating: " ", count: max(0, (layout.width - DisplayWidth.of(title)) / 2)) + title)
 
         // Weekday names, centred over the insides of the cells.
@@ -192,6 +196,12 @@ public struct MonthPage {
         let grid = renderer.grid(for: month)
         let weeks = max(MonthPageLayout.weeks, grid.weekCount)
         let numberRoom = min(inside, inside > numberWidth ? inside - 1 : inside)
+        // With --also, the other calendar's day takes the line under the number where the cell has
+        // lines to spare (one at least left for events when the run shows some), else it
+        // goes on the number's line, left of the number.
+        let extraLines = max(0, layout.cellHeight - 2)
+        let alsoLine = renderer.also != nil && (extraLines >= 2 || (extraLines == 1 && !showsEvents))
+        let alsoDays = renderer.also.map { also in also.days(month.firstDay..<month.endDay) } ?? []
         for week in 0..<weeks {
             lines.append(rule(week == 0 ? box.top : box.middle))
             var numbers = margin
@@ -203,14 +213,19 @@ public struct MonthPage {
             numbers += box.vertical
             for column in 0..<7 {
                 if let cell = grid.cell(week: week, column: column) {
-                    numbers += number(cell, column: column, room: numberRoom, inside: inside)
+                    let other = alsoLine || alsoDays.isEmpty ? nil : alsoDays[cell.day - month.firstDay]
+                    numbers += number(cell, column: column, room: numberRoom, inside: inside, also: other)
                 } else {
                     numbers += emptyInside
                 }
                 numbers += box.vertical
             }
             lines.append(numbers)
-            let room = max(0, layout.cellHeight - 2)
+            if alsoLine {
+                lines.append(alsoLineText(grid, week: week, days: alsoDays, room: numberRoom, inside: inside,
+                                          left: margin + weekBlank))
+            }
+            let room = extraLines - (alsoLine ? 1 : 0)
             if events.isEmpty || room == 0 {
                 for _ in 0..<room { lines.append(blankLine) }
             } else {
@@ -226,11 +241,20 @@ public struct MonthPage {
     /// `marks` is on (the weekend dim only with colour), and the selected day in brackets
     /// where the cell has a cell to spare on each side of the number, so that it reads
     /// on any terminal.
-    func number(_ cell: MonthGrid.Cell, column: Int, room: Int, inside: Int) -> String {
+    func number(_ cell: MonthGrid.Cell, column: Int, room: Int, inside: Int, also: AlsoCalendar.Day? = nil) -> String {
         let digits = String(cell.label)
         let selected = cell.day == renderer.selectedDay
         let brackets = selected && room > digits.count && inside > room
-        var text = String(repeating: " ", count: max(0, room - digits.count - (brackets ? 1 : 0)))
+        let lead = max(0, room - digits.count - (brackets ? 1 : 0))
+        var text = String(repeating: " ", count: lead)
+        // The other calendar's day left of the number: a cell from the line, a cell at least
+        // before the number (or its bracket).
+        if let also, let other = renderer.also, inside > room {
+            let shown = other.cellText(also, width: lead - 2)
+            if !shown.isEmpty {
+                text = " " + dimmed(shown) + String(repeating: " ", count: lead - 1 - DisplayWidth.of(shown))
+            }
+        }
         if brackets { text += "[" }
         let attributes = renderer.attributes
         var on = "", off = ""
@@ -245,8 +269,38 @@ public struct MonthPage {
         return text + String(repeating: " ", count: max(0, inside - max(room, digits.count) - (brackets ? 1 : 0)))
     }
 
+    /// The page's title: the month's, and with `--also` the other calendar's months it spans
+    /// ("December 2026 · Kislev – Tevet 5787").
+    public func titleText(_ month: Month) -> String {
+        let title = renderer.titleText(month)
+        guard let span = renderer.also?.spanTitle(month.firstDay..<month.endDay) else { return title }
+        return title + " · " + span
+    }
+
+    /// `text` dim when colour is on.
+    func dimmed(_ text: String) -> String {
+        color ? Self.dimOn + text + Self.dimOff : text
+    }
+
+    /// The line of week `week` that carries the other calendar's days, each right-aligned under
+    /// the day's number (in `room` of a cell `inside` cells wide), a cell from the cell's left line.
+    func alsoLineText(_ grid: MonthGrid, week: Int, days: [AlsoCalendar.Day?], room: Int, inside: Int, left: String) -> String {
+        var text = left + box.vertical
+        for column in 0..<7 {
+            var shown = ""
+            if let cell = grid.cell(week: week, column: column), let other = renderer.also,
+               let day = days[cell.day - grid.month.firstDay] {
+                shown = other.cellText(day, width: inside > room ? room - 1 : room)
+            }
+            let width = DisplayWidth.of(shown)
+            text += String(repeating: " ", count: max(0, room - width)) + (shown.isEmpty ? "" : dimmed(shown))
+            text += String(repeating: " ", count: max(0, inside - max(room, width))) + box.vertical
+        }
+        return text
+    }
+
     /// The `room` lines under the numbers of week `week`, after `left` (the margin and the week
-    /// column): each day's events, one a line, a space from the cell's left line.
+    /// column): each day's events, one a line, a space from the cell's left and right lines.
     func eventLines(_ grid: MonthGrid, week: Int, inside: Int, room: Int, left: String, blankLine: String) -> [String] {
         let pad = inside > 2 ? 1 : 0
         var cells: [[(text: String, color: CalendarColor?)]] = []
@@ -255,7 +309,8 @@ public struct MonthPage {
                 cells.append([])
                 continue
             }
-            cells.append(DayCellEvents.coloredLines(occurrences, day: cell.day, width: inside - pad, height: room))
+            // A space from both lines of the cell, as the day numbers keep from the right one.
+            cells.append(DayCellEvents.coloredLines(occurrences, day: cell.day, width: inside - 2 * pad, height: room))
         }
         guard cells.contains(where: { !$0.isEmpty }) else { return Array(repeating: blankLine, count: room) }
         let start = left + box.vertical
@@ -314,10 +369,18 @@ public struct MonthPagePrinter {
             first = false
             var page = self.page
             var layout = self.layout
+            page.showsEvents = events != nil
             if let events {
                 page.events = events.occurrencesByDay(month.firstDay..<month.endDay)
                 let busiest = page.events.values.map(\.count).max() ?? 0
                 layout = MonthPageLayout(cellWidth: layout.cellWidth, cellHeight: layout.cellHeight + min(busiest, Self.tallestCell),
+                                         weekColumnWidth: layout.weekColumnWidth, width: layout.width, left: layout.left, top: layout.top)
+            }
+            if page.renderer.also != nil {
+                // A line for the other calendar's day, and with events one at least for them,
+                // so that every month of the run is laid out alike.
+                let extra = layout.cellHeight == 2 && events != nil ? 2 : 1
+                layout = MonthPageLayout(cellWidth: layout.cellWidth, cellHeight: layout.cellHeight + extra,
                                          weekColumnWidth: layout.weekColumnWidth, width: layout.width, left: layout.left, top: layout.top)
             }
             for line in page.lines(for: month, layout: layout) {

@@ -53,6 +53,9 @@ public struct MonthRenderer {
     public var selectedDay: Int?
     /// How the highlighted day, the days with events and the selected day are set apart.
     public var attributes = DayAttributes.stream
+    /// The second calendar of `--also`, or nil: a line under each month's grid names its
+    /// months (the grid itself stays cal's), and the month page's cells carry its days.
+    public var also: AlsoCalendar?
 
     /// The escape sequences that start and end the highlight (reverse video).
     public static let highlightOn: [UInt8] = Array("\u{1B}[7m".utf8)
@@ -266,12 +269,24 @@ public struct MonthRenderer {
     /// gives for their months (made once by a caller that needs them again).
     func appendRow(_ grids: [MonthGrid], titles: [String], to out: ByteBuffer) {
         let titleWidths = titles.map { DisplayWidth.of($0) }
-        let widths = titleWidths.map { max(monthWidth, $0) }
-        let lineCount = 2 + (grids.map(\.weekCount).max() ?? 0)
+        let spans = alsoLines(grids)
+        let widths = columnWidths(titles: titles, spans: spans)
+        let weekLines = 2 + (grids.map(\.weekCount).max() ?? 0)
+        let lineCount = weekLines + (spans == nil ? 0 : 1)
         for line in 0..<lineCount {
             for (position, grid) in grids.enumerated() {
-                let used = appendLine(line, of: grid, title: titles[position], titleWidth: titleWidths[position],
+                let used: Int
+                if let spans, line == weekLines {
+                    // The other calendar's months, centred under the grid as the title is over it.
+                    let text = spans[position], textWidth = DisplayWidth.of(text)
+                    let padding = max(0, (widths[position] - textWidth) / 2)
+                    out.appendSpaces(padding)
+                    out.append(text)
+                    used = padding + textWidth
+                } else {
+                    used = appendLine(line, of: grid, title: titles[position], titleWidth: titleWidths[position],
                                       width: widths[position], to: out)
+                }
                 if position < grids.count - 1 {
                     out.appendSpaces(max(0, widths[position] - used) + Self.gutter)
                 }
@@ -281,15 +296,29 @@ public struct MonthRenderer {
         }
     }
 
+    /// The line under each of `grids` naming the other calendar's months it spans, or nil
+    /// without `--also`.
+    func alsoLines(_ grids: [MonthGrid]) -> [String]? {
+        guard let also else { return nil }
+        return grids.map { also.spanTitle($0.month.firstDay..<$0.month.endDay) ?? "" }
+    }
+
+    /// The width of each month's column: its grid's, or its title's or the line under it where wider.
+    private func columnWidths(titles: [String], spans: [String]?) -> [Int] {
+        titles.indices.map { position in
+            max(monthWidth, DisplayWidth.of(titles[position]), spans.map { DisplayWidth.of($0[position]) } ?? 0)
+        }
+    }
+
     /// The width of `grids` side by side.
     public func rowWidth(_ grids: [MonthGrid]) -> Int {
         if layout == .vertical { return verticalRowWidth(grids) }
-        return rowWidth(titles: grids.map { titleText($0.month) })
+        return rowWidth(grids, titles: grids.map { titleText($0.month) })
     }
 
-    /// The width of months side by side in the horizontal layout, titled `titles`.
-    func rowWidth(titles: [String]) -> Int {
-        let widths = titles.map { max(monthWidth, DisplayWidth.of($0)) }
+    /// The width of `grids` side by side in the horizontal layout, titled `titles`.
+    func rowWidth(_ grids: [MonthGrid], titles: [String]) -> Int {
+        let widths = columnWidths(titles: titles, spans: alsoLines(grids))
         return widths.reduce(0, +) + Self.gutter * max(0, widths.count - 1)
     }
 
@@ -301,7 +330,7 @@ public struct MonthRenderer {
 
     /// The most lines a row of months takes: title, weekday header and six weeks, or in the
     /// vertical layout title, seven weekdays and the week numbers.
-    public var rowLineCount: Int { layout == .vertical ? verticalLineCount : 8 }
+    public var rowLineCount: Int { layout == .vertical ? verticalLineCount : 8 + (also == nil ? 0 : 1) }
 
     /// The lines of `grids` side by side, without newlines (for tests and the pager).
     public func formatRow(_ grids: [MonthGrid]) -> [String] {

@@ -2,7 +2,9 @@ import Foundation
 
 /// The events of the stream (`--events` with months printed as text): days with events marked
 /// in the grids when colour is on, and under each row of months the occurrences that start in
-/// its months, one line each, ` 2 Tue  09:00  Standup`, cut to the row's width.
+/// its months, one line each, ` 2 Tue  09:00  Standup`: at a terminal cut to its width, into a
+/// pipe or a file whole. The first month's list starts with the occurrences already under way
+/// on the first day listed (`listedFrom`), marked `(continuing)`.
 ///
 /// With colour off the grids stay byte for byte what they are without events.
 public struct StreamEvents {
@@ -13,6 +15,11 @@ public struct StreamEvents {
     let lines: AgendaPrinter
     /// The weekday abbreviations of `lines` as bytes, Sunday first; nil for one not in ASCII.
     private let weekdayBytes: [[UInt8]?]
+    /// The width lines are cut to (the terminal's); nil: nothing is cut.
+    public var width: Int?
+    /// The first day the stream lists, when it runs forward: the occurrences under way on it
+    /// (started before it) head its month's list, marked `(continuing)`.
+    public var listedFrom: Int?
 
     /// `trueColor` says how the calendars' colours are drawn when `marksDays` (colour) is on.
     public init(store: EventStore, marksDays: Bool, locale: Locale?, trueColor: Bool = false) {
@@ -44,11 +51,18 @@ public struct StreamEvents {
         if marksDays { marking.markedDays = markedDays(grids) }
         if let titles { marking.appendRow(grids, titles: titles, to: out) } else { marking.appendRow(grids, to: out) }
         var width: Int?
+        let lineWidth = self.width ?? Int.max
         for (position, grid) in grids.enumerated() {
-            let occurrences = store.occurrences(startingOn: grid.month.firstDay..<grid.month.endDay)
+            var occurrences = store.occurrences(startingOn: grid.month.firstDay..<grid.month.endDay)
+            var underWay = 0
+            if let first = listedFrom, grid.month.firstDay <= first, first < grid.month.endDay {
+                let continuing = (store.occurrencesByDay(first..<(first + 1))[first] ?? []).filter { $0.startDay < first }
+                occurrences = continuing + occurrences.filter { $0.startDay >= first }
+                underWay = continuing.count
+            }
             if occurrences.isEmpty { continue }
             if width == nil {
-                width = titles.map { renderer.rowWidth(titles: $0) } ?? renderer.rowWidth(grids)
+                width = titles.map { renderer.rowWidth(grids, titles: $0) } ?? renderer.rowWidth(grids)
                 out.append(UInt8(ascii: "\n"))
             }
             let rowWidth = width ?? 0
@@ -58,13 +72,15 @@ public struct StreamEvents {
                 out.trimTrailingSpaces()
                 out.append(UInt8(ascii: "\n"))
             }
-            for occurrence in occurrences {
-                let index = occurrence.startDay - grid.month.firstDay
-                if !appendLine(occurrence, label: grid.labels.label(at: index), width: rowWidth,
-                               cellWidth: renderer.cellWidth, to: out) {
+            for (position, occurrence) in occurrences.enumerated() {
+                let continuing = position < underWay
+                let index = continuing ? (listedFrom ?? grid.month.firstDay) - grid.month.firstDay : occurrence.startDay - grid.month.firstDay
+                if continuing || !appendLine(occurrence, label: grid.labels.label(at: index), width: lineWidth,
+                                             cellWidth: renderer.cellWidth, to: out) {
                     let label = String(grid.labels.label(at: index))
                     let day = String(repeating: " ", count: max(0, renderer.cellWidth - label.count)) + label
-                    out.append(lines.dayLine(occurrence, day: day, width: rowWidth))
+                    out.append(lines.dayLine(occurrence, day: day, width: lineWidth,
+                                             on: continuing ? grid.month.firstDay + index : nil))
                 }
                 out.trimTrailingSpaces()
                 out.append(UInt8(ascii: "\n"))

@@ -1,0 +1,126 @@
+import Foundation
+import InfCalKit
+import InfCalRemote
+
+/// Writes to CalDAV calendars: infcal changes the cached copy's bytes of an event as it
+/// changes a file's, and the network helper sends the result (`put` or `delete`, guarded by
+/// the ETag the copy holds) and brings the copy in step, so the next view shows the change
+/// without asking the server. infcal itself holds no network code.
+enum RemoteWrite {
+    /// One CalDAV calendar (a collection) as its copy in the cache shows it.
+    struct Collection {
+        /// The configured calendar it belongs to (its URL, credentials and timeout).
+        let source: CalendarSource
+        /// The name its events show: `NAME`, or `NAME/CALENDAR` for a discovered one.
+        let name: String
+        /// Its directory in the cache: one `.ics` file an event.
+        let directory: String
+        /// Its path on the server, with one trailing slash.
+        let href: String
+
+        /// The path on the server of the event whose file in the copy is `file`.
+        func href(of file: String) -> String? {
+            let state = state()
+            if let known = state.items[file]?.href { return known }
+            return file.hasSuffix(".ics") ? href + file : nil
+        }
+
+        /// The hrefs and ETags the copy holds.
+        func state() -> CachedCollection {
+            CachedCollection(collection: try? Platform.readFile(directory + "/" + CalendarFiles.collectionFile).get(),
+                             etags: try? Platform.readFile(directory + "/" + CalendarFiles.etagsFile).get())
+        }
+    }
+
+    typealias Failure = WriteRun.Failure
+
+    /// The CalDAV calendars of the URL calendar `source`, as its copy holds them; its copy is
+    /// fetched first when there is none yet (`fetchingFirst`).
+    /// - throws: 77 for a subscription (a plain URL) or a `readonly = yes` calendar; 1 when
+    ///   no copy can be had.
+    static func collections(of source: CalendarSource, fetchingFirst: Bool) throws(Failure) -> [Collection] {
+        guard case .url(let url) = source.location else { return [] }
+        let name = RemoteCalendars.name(of: source)
+        if source.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(name) is readonly = yes; nothing was written") }
+        guard let cache = RemoteCalendars.cache() else {
+            throw Failure(status: ExitStatus.failure, message: "\(name): no cache directory (HOME and XDG_CACHE_HOME are unset); nothing was written")
+        }
+        var meta = RemoteCalendars.copy(of: name, url: url, in: cache)
+        if meta == nil, fetchingFirst {
+            let due = RemoteCalendars.Due(source: source, name: name, url: url, copy: nil)
+            let report = RemoteCalendars.fetch([due], cache: cache, showProgress: Platform.isTerminal(2))
+            if let line = report.lines.first { throw Failure(status: ExitStatus.failure, message: line + "; nothing was written") }
+            meta = RemoteCalendars.copy(of: name, url: url, in: cache)
+        }
+        guard let meta else {
+            throw Failure(status: ExitStatus.failure, message: "\(name): no copy of the calendar yet (run infcal once, or --refresh); nothing was written")
+        }
+        guard meta.kind == "caldav" else {
+            throw Failure(status: ExitStatus.noPermission,
+                          message: "\(name) is a subscription (a plain URL), which infcal reads and does not write; nothing was written")
+        }
+        return RemoteCalendars.localCopies(of: source, cache: cache).compactMap { local -> Collection? in
+            guard let directory = local.path,
+                  let href = CachedCollection(collection: try? Platform.readFile(directory + "/" + CalendarFiles.collectionFile).get(), etags: nil)
+                      .meta["href"] else { return nil }
+            return Collection(source: source, name: local.name ?? name, directory: directory, href: href.hasSuffix("/") ? href : href + "/")
+        }
+    }
+
+    /// Sends the event file `file` of `collection` as `bytes` (nil: removes the event), with
+    /// `If-Match` and the copy's ETag for a known event, `If-None-Match: *` for a new one.
+    /// - throws: 1 when the server's event changed meanwhile (the copy then shows the
+    ///   server's version), when the server could not be reached or refused it (77 for 401
+    ///   and 403); nothing is written then.
+    static func send(_ bytes: [UInt8]?, file: String, uid: String, in collection: Collection, isNew: Bool) throws(Failure) {
+        let url: String
+        if case .url(let configured) = collection.source.location { url = configured } else { return }
+        guard let href = collection.href(of: file) else {
+            throw Failure(status: ExitStatus.failure, message: "\(collection.name): \(file) is not an event of the server; nothing was written")
+        }
+        let etag = collection.state().items[file]?.etag
+        if !isNew, etag?.isEmpty ?? true {
+            throw Failure(status: ExitStatus.failure,
+                          message: "\(collection.name): the copy holds no ETag for \(UsageError.echo(uid)) (--refresh, then try again); nothing was written")
+        }
+        let encoded = bytes.map { Data($0).base64EncodedString() }
+        if let encoded, encoded.utf8.count + 8 > FetchMessageReader.longestLine {
+            throw Failure(status: ExitStatus.failure, message: "\(collection.name): the event is too large to send; nothing was written")
+        }
+        let (user, password, problem) = RemoteCalendars.credentials(for: collection.source, url: url)
+        if let problem { throw Failure(status: ExitStatus.failure, message: "\(collection.name): \(problem); nothing was written") }
+        guard let path = RemoteCalendars.helper() else {
+            throw Failure(status: ExitStatus.failure,
+                          message: "the network helper \(RemoteCalendars.helperName) is not installed (beside infcal or on PATH); nothing was written")
+        }
+        guard let child = Platform.startChild(path, [], errorToNull: true) else {
+            throw Failure(status: ExitStatus.failure, message: "cannot start \(path); nothing was written")
+        }
+        defer {
+            Platform.closeDescriptor(child.input)
+            Platform.closeDescriptor(child.output)
+            Platform.waitChild(child.pid)
+        }
+        let request = FetchMessage(bytes == nil ? "delete" : "put", [
+            ("name", collection.name), ("url", url), ("href", href), ("directory", collection.directory), ("file", file),
+            ("body", encoded), ("etag", isNew ? nil : etag), ("timeout", String(collection.source.timeout)),
+            ("username", user), ("password", password),
+        ])
+        var session = HelperSession(child: child)
+        guard case .answer(let answer) = session.exchange(request, timeout: collection.source.timeout) else {
+            throw Failure(status: ExitStatus.failure, message: "\(collection.name): the network helper did not answer; nothing was written")
+        }
+        switch answer["result"] {
+        case "written":
+            return
+        case "conflict":
+            throw Failure(status: ExitStatus.failure,
+                          message: isNew ? "\(collection.name): an event named \(UsageError.echo(uid)) is on the server already; nothing was written"
+                              : "\(collection.name): the event \(UsageError.echo(uid)) changed on the server; nothing was written (the copy now shows the server's version)")
+        default:
+            let status = answer.integer("status")
+            throw Failure(status: status == 401 || status == 403 ? ExitStatus.noPermission : ExitStatus.failure,
+                          message: "\(collection.name): write failed (\(answer["reason"] ?? "unknown reason")); nothing was written")
+        }
+    }
+}
