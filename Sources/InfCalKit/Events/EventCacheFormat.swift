@@ -155,12 +155,17 @@ public enum EventCacheFormat {
     /// The block directory and the index of `entries`, sorted as the layout says.
     private static func blocks(of entries: [(earliest: Int, latest: Int, offset: Int, last: UInt64)])
         -> (directory: CacheWriter, index: CacheWriter) {
-        func order(_ entry: (earliest: Int, latest: Int, offset: Int, last: UInt64)) -> (Int, UInt64, Int, Int) {
-            if entry.latest == Int.max { return (2, entry.last >> 40, entry.earliest, entry.offset) }
+        // The group (short, longer, without end) with the halves of months above it, then the
+        // earliest start; ties keep the events' order. Keys made once: sorting compares often.
+        let keys = entries.map { entry -> (group: UInt64, earliest: Int) in
+            if entry.latest == Int.max { return (2 << 32 | entry.last >> 40, entry.earliest) }
             let (reach, overflow) = entry.latest.subtractingReportingOverflow(entry.earliest)
-            return (!overflow && reach <= shortReach ? 0 : 1, 0, entry.earliest, entry.offset)
+            return (!overflow && reach <= shortReach ? 0 : 1 << 32, entry.earliest)
         }
-        let sorted = entries.sorted { order($0) < order($1) }
+        let sorted = entries.indices.sorted { a, b in
+            keys[a].group != keys[b].group ? keys[a].group < keys[b].group
+                : keys[a].earliest != keys[b].earliest ? keys[a].earliest < keys[b].earliest : a < b
+        }.map { entries[$0] }
         var directory = CacheWriter()
         var index = CacheWriter()
         index.bytes.reserveCapacity(sorted.count * indexEntrySize)
