@@ -16,6 +16,8 @@ public struct PagerState {
         case help
         /// The go-to prompt on the status line, with what was typed so far.
         case prompt(String)
+        /// The search prompt on the status line (key `/`), with what was typed so far.
+        case searchPrompt(String)
         /// The month's agenda over the view (key `a`), scrolled by `scroll`.
         case agenda
         /// The selected day over the view (Enter): its events in full, scrolled by `scroll`,
@@ -23,6 +25,30 @@ public struct PagerState {
         case day
         /// The list of calendars over the view (key `c`), the one at `calendarCursor` chosen.
         case calendars
+        /// Over the day view: the status line asks for an event's `TIME[-TIME] SUMMARY`, with
+        /// what was typed so far.
+        case eventPrompt(EventPrompt, String)
+        /// Over the day view: the status line asks whether to delete the highlighted event.
+        case confirmDelete
+    }
+
+    /// What an event prompt is for.
+    public enum EventPrompt: Equatable, Sendable {
+        /// A new event on the selected day.
+        case add
+        /// The highlighted event's new time and summary.
+        case edit
+    }
+
+    /// A change to the calendars the day view asks for: the caller writes it (as `infcal
+    /// add`, `edit` and `delete` do), tells the state how it went and shows the new events.
+    public enum Write: Equatable, Sendable {
+        /// A new event on `day` (a day number), from `text`: `TIME[-TIME] SUMMARY`.
+        case add(day: Int, text: String)
+        /// The day's event `event` (an index as `highlightedEvent`) changed as `text` says.
+        case edit(day: Int, event: Int, text: String)
+        /// The day's event `event` deleted.
+        case delete(day: Int, event: Int)
     }
 
     /// The three views the pager shows, cycled by `v`.
@@ -83,6 +109,8 @@ public struct PagerState {
         case redraw
         /// Restore the terminal and end.
         case quit
+        /// Write the change, then draw.
+        case write(Write)
     }
 
     /// A one-line message for the status line.
@@ -125,6 +153,10 @@ public struct PagerState {
     public private(set) var hiddenCalendars: Set<Int> = []
     /// The row of the calendar list that Space or Enter shows or hides.
     public private(set) var calendarCursor = 0
+    /// The text of the last search (`/`), which `f` and `F` look for again.
+    public private(set) var searchText: String?
+    /// The search under way, looked for in slices between keys; nil when none is.
+    public private(set) var search: Search?
 
     /// The calendar months are stepped and found in.
     public let calendar: MonthCalendar
@@ -138,6 +170,8 @@ public struct PagerState {
     public static let maximumCount = 9999
     /// The longest text the go-to prompt takes.
     public static let maximumPromptLength = 32
+    /// The longest text an event prompt takes.
+    public static let maximumEventPromptLength = 200
     /// The status line after a move forward stopped at a bound.
     public static let boundAfter = "no later month"
     /// The status line after a move back stopped at a bound.
@@ -161,6 +195,12 @@ public struct PagerState {
 
     /// The first month on the screen.
     public var current: Month { index.current }
+
+    /// Whether the status line asks for an event's time and summary.
+    public var isEventPrompt: Bool {
+        if case .eventPrompt = screen { return true }
+        return false
+    }
 
     /// Sets the calendars the list of key `c` shows, and those hidden at the start (`--only`,
     /// `--hide`).
@@ -192,11 +232,14 @@ public struct PagerState {
 
     /// Acts on `key` and says what the caller does next.
     public mutating func handle(_ key: Key) -> Outcome {
+        if search != nil { return handleSearching(key) }
         switch screen {
         case .help:
             return handleHelp(key)
         case .prompt(let text):
             return handlePrompt(key, text: text)
+        case .searchPrompt(let text):
+            return handleSearchPrompt(key, text: text)
         case .months:
             return handleMonths(key)
         case .agenda:
@@ -205,6 +248,95 @@ public struct PagerState {
             return handleDay(key)
         case .calendars:
             return handleCalendars(key)
+        case .eventPrompt(let purpose, let text):
+            return handleEventPrompt(key, purpose: purpose, text: text)
+        case .confirmDelete:
+            screen = .day
+            if key == .interrupt { return .quit }
+            guard key == .character("y") || key == .character("Y") else {
+                message = Message(text: "nothing deleted", isError: false)
+                return .draw
+            }
+            return .write(.delete(day: selected, event: highlightedEvent))
+        }
+    }
+
+    /// Opens the prompt for the highlighted event's new time and summary, holding `text`
+    /// (what the event has now) to be edited; a day without events says so.
+    public mutating func startEditing(_ text: String?) {
+        message = nil
+        count = nil
+        guard let text else {
+            message = Message(text: "no event to change on this day", isError: false)
+            return
+        }
+        screen = .eventPrompt(.edit, String(text.prefix(Self.maximumEventPromptLength)))
+    }
+
+    /// Keeps the day view's highlight on one of the day's `count` events (after a write
+    /// took one away).
+    public mutating func keepHighlight(within count: Int) {
+        highlightedEvent = max(0, min(highlightedEvent, count - 1))
+    }
+
+    /// Says how a write went, on the status line.
+    public mutating func report(_ text: String, isError: Bool) {
+        message = Message(text: text, isError: isError)
+    }
+
+    private mutating func handleEventPrompt(_ key: Key, purpose: EventPrompt, text: String) -> Outcome {
+        switch Self.edit(text, with: key, limit: Self.maximumEventPromptLength) {
+        case .typed(let typed):
+            screen = .eventPrompt(purpose, typed)
+        case .cancelled:
+            screen = .day
+        case .quit:
+            return .quit
+        case .entered:
+            screen = .day
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return .draw }
+            switch purpose {
+            case .add: return .write(.add(day: selected, text: trimmed))
+            case .edit: return .write(.edit(day: selected, event: highlightedEvent, text: trimmed))
+            }
+        }
+        return .draw
+    }
+
+    /// What a key does to a prompt's line.
+    enum LineEdit {
+        case typed(String)
+        case entered
+        case cancelled
+        case quit
+    }
+
+    /// The line editing every prompt shares: Enter, Esc, Backspace (on an empty line it
+    /// cancels), Ctrl-U erases the line, Ctrl-W the word before the cursor; at most `limit`
+    /// characters.
+    static func edit(_ text: String, with key: Key, limit: Int) -> LineEdit {
+        switch key {
+        case .enter:
+            return .entered
+        case .escape:
+            return .cancelled
+        case .interrupt:
+            return .quit
+        case .backspace:
+            return text.isEmpty ? .cancelled : .typed(String(text.dropLast()))
+        case .control(0x15):
+            return .typed("")
+        case .control(0x17):
+            // Erase the word before the cursor, and the spaces after it.
+            var kept = Substring(text)
+            while kept.last == " " { kept.removeLast() }
+            while let last = kept.last, last != " " { kept.removeLast() }
+            return .typed(String(kept))
+        case .character(let character) where text.count < limit:
+            return .typed(text + String(character))
+        default:
+            return .typed(text)
         }
     }
 
@@ -240,6 +372,20 @@ public struct PagerState {
             count = nil
             scroll = min(room.scrollLimit, max(0, scroll + lines))
             highlightedEvent = max(0, (room.eventStarts.lastIndex { $0 <= scroll }) ?? 0)
+            return .draw
+        case .addEvent?:
+            count = nil
+            message = nil
+            screen = .eventPrompt(.add, "")
+            return .draw
+        case .deleteEvent?:
+            count = nil
+            message = nil
+            if room.eventStarts.isEmpty {
+                message = Message(text: "no event to delete on this day", isError: false)
+            } else {
+                screen = .confirmDelete
+            }
             return .draw
         default:
             let before = selected
@@ -444,6 +590,13 @@ public struct PagerState {
         case .previousYear: move(years: -repeats)
         case .today: goToToday()
         case .goTo: screen = .prompt("")
+        case .search: screen = .searchPrompt("")
+        case .nextMatch, .previousMatch:
+            if let searchText {
+                startSearch(searchText, forward: action == .nextMatch)
+            } else {
+                message = Message(text: "no search yet: / searches", isError: false)
+            }
         case .cycleView:
             view = view.next
             scroll = 0
@@ -462,6 +615,8 @@ public struct PagerState {
             scroll = 0
         case .redraw: return .redraw
         case .quit: return .quit
+        case .addEvent, .editEvent, .deleteEvent:
+            message = Message(text: "\(key.name): in the day view (Enter opens it)", isError: false)
         }
         if ![.cycleView, .help, .agenda, .openDay, .calendars].contains(action) { scroll = 0 }
         if capped, message == nil {
@@ -471,29 +626,33 @@ public struct PagerState {
     }
 
     private mutating func handlePrompt(_ key: Key, text: String) -> Outcome {
-        switch key {
-        case .enter:
+        switch Self.edit(text, with: key, limit: Self.maximumPromptLength) {
+        case .entered:
             screen = .months
             goTo(text)
-        case .escape:
+        case .cancelled:
             screen = .months
-        case .interrupt:
+        case .quit:
             return .quit
-        case .backspace:
-            screen = text.isEmpty ? .months : .prompt(String(text.dropLast()))
-        case .control(0x15):
-            // Ctrl-U: erase the line.
-            screen = .prompt("")
-        case .control(0x17):
-            // Ctrl-W: erase the word before the cursor, and the spaces after it.
-            var kept = Substring(text)
-            while kept.last == " " { kept.removeLast() }
-            while let last = kept.last, last != " " { kept.removeLast() }
-            screen = .prompt(String(kept))
-        case .character(let character) where text.count < Self.maximumPromptLength:
-            screen = .prompt(text + String(character))
-        default:
-            break
+        case .typed(let typed):
+            screen = .prompt(typed)
+        }
+        return .draw
+    }
+
+    private mutating func handleSearchPrompt(_ key: Key, text: String) -> Outcome {
+        switch Self.edit(text, with: key, limit: Self.maximumPromptLength) {
+        case .entered:
+            screen = .months
+            guard !text.isEmpty else { return .draw }
+            searchText = text
+            startSearch(text, forward: true)
+        case .cancelled:
+            screen = .months
+        case .quit:
+            return .quit
+        case .typed(let typed):
+            screen = .searchPrompt(typed)
         }
         return .draw
     }
@@ -700,5 +859,81 @@ public struct PagerState {
             let month = index.current
             select(month.firstDay + min(offset, month.dayCount - 1))
         }
+    }
+
+    // MARK: Searching
+
+    /// A search under way: the days still to look at lie from `next` up to `horizon`
+    /// (forward) or from `horizon` up to `next` (backward, `next` itself excluded).
+    public struct Search: Equatable, Sendable {
+        public let text: String
+        public let forward: Bool
+        public var next: Int
+        public let horizon: Int
+        /// Whether the horizon is a bound of the calendar or of `--since`/`--until` rather
+        /// than the farthest a search looks.
+        public let horizonIsBound: Bool
+    }
+
+    /// How far a search looks from the selected day: 10,000 Gregorian years, in days.
+    public static let searchReach = 3_652_425
+
+    /// Starts looking for `text` on the days after the selected one (before it, backward).
+    mutating func startSearch(_ text: String, forward: Bool) {
+        let days = selectableDays
+        let reach = forward ? selected.addingReportingOverflow(1 + Self.searchReach) : selected.subtractingReportingOverflow(Self.searchReach)
+        let horizon = forward ? (reach.overflow ? days.upperBound + 1 : min(days.upperBound + 1, reach.partialValue))
+            : (reach.overflow ? days.lowerBound : max(days.lowerBound, reach.partialValue))
+        let bound = forward ? horizon == days.upperBound + 1 : horizon == days.lowerBound
+        search = Search(text: text, forward: forward, next: forward ? selected + 1 : selected, horizon: horizon, horizonIsBound: bound)
+        message = Message(text: "searching for '\(InertText.echo(text, limit: 40))' (Esc stops)", isError: false)
+    }
+
+    /// While a search runs: Esc stops it, Ctrl-C quits, other keys wait for it.
+    private mutating func handleSearching(_ key: Key) -> Outcome {
+        switch key {
+        case .interrupt: return .quit
+        case .escape:
+            search = nil
+            message = Message(text: "search stopped", isError: false)
+        default: break
+        }
+        return .draw
+    }
+
+    /// The search looked at the days up to `day` (forward; back to it, backward) and found
+    /// nothing there: it goes on from there, or ends, saying so, at its horizon.
+    public mutating func searchPassed(_ day: Int) {
+        guard var running = search else { return }
+        running.next = day
+        let done = running.forward ? day >= running.horizon : day <= running.horizon
+        guard !done else { return searchFailed() }
+        search = running
+        let year = CivilTime.date(ofDay: day + CivilTime.dayNumberOffset).year
+        message = Message(text: "searching for '\(InertText.echo(running.text, limit: 40))' in \(year) (Esc stops)", isError: false)
+    }
+
+    /// The search ends without a match: no event can match beyond the days looked at, or
+    /// none did before the horizon.
+    public mutating func searchFailed(beyondAll: Bool = false) {
+        guard let running = search else { return }
+        search = nil
+        let text = "'" + InertText.echo(running.text, limit: 40) + "'"
+        if beyondAll || running.horizonIsBound {
+            message = Message(text: "no \(running.forward ? "later" : "earlier") match for \(text)", isError: false)
+        } else {
+            let year = CivilTime.date(ofDay: running.horizon + CivilTime.dayNumberOffset).year
+            message = Message(text: "no match for \(text) \(running.forward ? "before" : "back to") \(year)", isError: false)
+        }
+    }
+
+    /// The search found a match on `day`: it is selected (the day view, when open, shows it).
+    public mutating func searchFound(_ day: Int) {
+        guard search != nil else { return }
+        search = nil
+        message = nil
+        select(day)
+        scroll = 0
+        highlightedEvent = 0
     }
 }

@@ -24,7 +24,7 @@ let usage = """
                            (exit status 1 if the walks differ)
       --start-up-only      measure the start-up alone (its row, against ncal and python3)
       --events-only        run only the events measures
-      --day-view-only      run only the day view measure (in process)
+      --day-view-only      run only the day view and search measures (in process)
       --cache-only         run only the parsed-event cache measures
       --write-calendars DIRECTORY  instead: write the cache measures' generated calendar
                            (DIRECTORY/big.ics) and vdir (DIRECTORY/vdir), to profile by hand
@@ -105,8 +105,9 @@ func main() -> Int32 {
         if python == nil { benchmark.report.notes.append("python3 is not installed: its column is empty.") }
 
         if options.dayViewOnly {
-            log("day view")
+            log("day view and search")
             benchmark.measureDayView()
+            benchmark.measureSearch()
         } else if options.startUpOnly {
             log("start-up")
             benchmark.measureStartUp()
@@ -130,6 +131,7 @@ func main() -> Int32 {
             benchmark.measureCache()
             log("8/8 day view and search")
             benchmark.measureDayView()
+            benchmark.measureSearch()
         }
 
         print("infcal-bench: \(infcal) (\(options.infcal == nil ? ReleaseBuild.commandLine : "given with --infcal")), "

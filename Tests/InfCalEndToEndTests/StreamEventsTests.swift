@@ -153,7 +153,7 @@ import InfCalPTY
 
     /// `--wall --events`: each month's cells are as tall as its busiest day needs, and list the
     /// events as the pager's month page does (checked by eye against examples/team.ics: four
-    /// events on Tuesday 12 March, Berlin time).
+    /// events on Tuesday 12 March, Berlin time), a space from both lines of the cell.
     @Test func wallPagesListEvents() throws {
         let examples = URL(fileURLWithPath: EventCommandTests.example).deletingLastPathComponent()
         let arguments = ["--wall", "--width", "100", "--from", "2024-03", "--forward", "1", "--color", "never",

@@ -145,8 +145,13 @@ import Testing
         let output = CollectingSink()
         try printer.print(configuration.months(), to: output)
         let lines = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n").suffix(2)
-        // Whole, as the stream's lists are into a pipe or a file.
+        // Into a pipe the lines are whole; at a terminal 20 columns wide they are cut.
         #expect(Array(lines) == [" 5 Tue  home  Dentist", " 6 Wed  09:00  work  Standup"])
+        printer.events?.width = 20
+        let narrow = CollectingSink()
+        try printer.print(configuration.months(), to: narrow)
+        let cut = String(decoding: narrow.bytes, as: UTF8.self).split(separator: "\n").suffix(2)
+        #expect(Array(cut) == [" 5 Tue  home  Denti…", " 6 Wed  09:00  work…"])
     }
 
     @Test func theMonthPageColoursEachEvent() throws {
