@@ -168,6 +168,7 @@ import Testing
         "since": ("2024-01", ["--forward", "1"]), "until": ("2024-06", ["--backward", "1"]),
         "columns": ("2", ["--forward", "2"]), "calendar": ("hebrew", ["--forward", "1"]),
         "also": ("hebrew", ["--forward", "1"]),
+        "search": ("easter", ["--events", examples + "/holidays.ics", "--forward", "1"]),
         "locale": ("fr_FR", ["--forward", "1"]), "first-weekday": ("wednesday", ["--forward", "1"]),
         "week-numbers": ("locale", ["--forward", "1"]), "color": ("always", ["--forward", "1"]),
         "today": ("2024-03-09", ["--forward", "1"]), "completions": ("fish", []),
