@@ -130,7 +130,7 @@ public struct AgendaPrinter {
         return (date.year < 0 ? "-" : "") + pad(abs(date.year), 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2)
     }
 
-    static func clock(_ seconds: Int) -> String {
+    public static func clock(_ seconds: Int) -> String {
         let minutes = CivilTime.floorMod(seconds, CivilTime.secondsPerDay) / 60
         let text = String(minutes / 60 + 100).dropFirst() + ":" + String(minutes % 60 + 100).dropFirst()
         return String(text)
