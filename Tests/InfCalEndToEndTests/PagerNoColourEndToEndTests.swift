@@ -1,5 +1,5 @@
 import Foundation
-import InfCalKit
+import InfCalRender
 import InfCalPTY
 import Testing
 
