@@ -8,10 +8,28 @@ let package = Package(
         .executable(name: "infcal-fetch", targets: ["infcal-fetch"]),
     ],
     targets: [
-        // Model, render and command-line layers: Foundation only, no terminal code.
-        .target(name: "InfCalKit"),
+        // The layers, each a target so that the compiler keeps a lower one from using a higher
+        // one; each imports only the targets listed below it (and Foundation), never one above:
+        //
+        //   infcal, infcal-bench, infcal-fetch   executables
+        //   InfCalTerminal   Platform (all libc), output, raw mode, signals, the pager's loop
+        //   InfCalCLI        option table, config file, resolution into a configuration
+        //   InfCalPager      pager state, view, keys (pure: a state and a size in, a frame out)
+        //   InfCalRender     grids, month page, day view, JSON Lines, agenda, display width
+        //   InfCalEvents     .ics reader, event store, recurrence, the parsed-event cache format
+        //   InfCalModel      the index, months, calendars, the civil-date kernel, date arguments
+        //
+        // The CLI sits above the pager because resolving the options decides the pager's first
+        // view and builds its PagerView; the pager never reads options. `LayerTests` checks
+        // every source file's imports against this graph (its table repeats it).
+        .target(name: "InfCalModel"),
+        .target(name: "InfCalEvents", dependencies: ["InfCalModel"]),
+        .target(name: "InfCalRender", dependencies: ["InfCalModel", "InfCalEvents"]),
+        .target(name: "InfCalPager", dependencies: ["InfCalModel", "InfCalEvents", "InfCalRender"]),
+        .target(name: "InfCalCLI", dependencies: ["InfCalModel", "InfCalEvents", "InfCalRender", "InfCalPager"]),
         // Checked output, tty facts, raw mode, signals and the pager: all libc lives here.
-        .target(name: "InfCalTerminal", dependencies: ["InfCalKit", "InfCalRemote"]),
+        .target(name: "InfCalTerminal", dependencies: ["InfCalModel", "InfCalEvents", "InfCalRender", "InfCalPager",
+                                                       "InfCalCLI", "InfCalRemote"]),
         // What infcal and its network helper share, without any network code: the line
         // protocol between them, ~/.netrc, the cache's files, whether a body is iCalendar.
         .target(name: "InfCalRemote"),
@@ -22,17 +40,21 @@ let package = Package(
         // A thin executable. The README's release build links it fully statically
         // (--static-swift-stdlib -Xswiftc -static-executable), which starts several times
         // faster than a binary that loads the Swift runtime and ICU from shared libraries.
-        .executableTarget(name: "infcal", dependencies: ["InfCalKit", "InfCalTerminal"]),
+        .executableTarget(name: "infcal", dependencies: ["InfCalTerminal"]),
         // Test support: starts programs and waits for them (posix_spawn), and the median; the
         // one launcher of the end-to-end tests, the pseudo-terminal and the benchmark.
         .target(name: "InfCalProcess"),
         // Test support: runs a program under a pseudo-terminal and rebuilds its screen; the
         // end-to-end tests and the benchmark (key press to repaint) drive the pager with it.
-        .target(name: "InfCalPTY", dependencies: ["InfCalKit", "InfCalProcess"]),
+        .target(name: "InfCalPTY", dependencies: ["InfCalRender", "InfCalPager", "InfCalProcess"]),
         // The benchmark (`swift run -c release infcal-bench`): it builds the release
-        // infcal itself and times whole processes; InfCalKit only for the in-process measures.
-        .executableTarget(name: "infcal-bench", dependencies: ["InfCalKit", "InfCalPTY", "InfCalProcess"]),
-        .testTarget(name: "InfCalKitTests", dependencies: ["InfCalKit", "InfCalRemote"]),
-        .testTarget(name: "InfCalEndToEndTests", dependencies: ["infcal", "infcal-fetch", "InfCalTerminal", "InfCalPTY", "InfCalProcess"]),
+        // infcal itself and times whole processes; the layers only for the in-process measures.
+        .executableTarget(name: "infcal-bench", dependencies: ["InfCalModel", "InfCalEvents", "InfCalRender", "InfCalPager",
+                                                               "InfCalCLI", "InfCalPTY", "InfCalProcess"]),
+        // The unit tests of every layer, in one target so that fixtures are shared.
+        .testTarget(name: "InfCalKitTests", dependencies: ["InfCalModel", "InfCalEvents", "InfCalRender", "InfCalPager",
+                                                           "InfCalCLI", "InfCalRemote"]),
+        .testTarget(name: "InfCalEndToEndTests", dependencies: ["infcal", "infcal-fetch", "InfCalModel", "InfCalEvents", "InfCalRender",
+                                                                 "InfCalPager", "InfCalCLI", "InfCalTerminal", "InfCalPTY", "InfCalProcess"]),
     ]
 )

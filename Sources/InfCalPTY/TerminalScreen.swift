@@ -1,4 +1,5 @@
-import InfCalKit
+import InfCalRender
+import InfCalPager
 
 /// A small terminal emulator: enough of ECMA-48 and xterm to rebuild the screen infcal draws
 /// (cursor moves, erasing, reverse video, the alternate screen, cursor visibility), so tests

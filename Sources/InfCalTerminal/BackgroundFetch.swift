@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 /// The pager's fetch: the due calendars fetched on another thread while the pager shows the
 /// copies there are; a byte on a pipe wakes the pager's poll when the fetch is done.

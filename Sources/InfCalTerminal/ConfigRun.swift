@@ -1,4 +1,8 @@
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 /// Finding and reading the config file of a run: the part of the run that touches it.
 enum ConfigRun {

@@ -1,4 +1,8 @@
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 /// The parsed-event cache on disk: one file a source (a calendar file, or a directory of them
 /// as one), in `$XDG_CACHE_HOME/infcal` (default `~/.cache/infcal`), holding what reading it

@@ -1,5 +1,9 @@
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 import InfCalRemote
 
 /// Reading the event sources of a run and printing the agenda: the part of the run that

@@ -1,4 +1,8 @@
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 /// A byte sink that writes to a file descriptor and checks every write.
 public final class FileOutput: ByteSink {

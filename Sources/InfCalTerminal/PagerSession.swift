@@ -1,5 +1,9 @@
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 /// The interactive pager at a real terminal: reads keys and signals, feeds them to
 /// `PagerState`, and draws the frames `PagerView` composes, one write per frame.

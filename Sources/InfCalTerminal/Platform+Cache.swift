@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 /// The file-system calls of the parsed-event cache: identities, mapping, atomic writes, and
 /// the listing and pruning of the cache directory.

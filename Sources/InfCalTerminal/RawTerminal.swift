@@ -1,4 +1,8 @@
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 /// The terminal the pager runs on: keys from the controlling terminal, frames to standard
 /// output, and while it is active, raw mode, the alternate screen and a hidden cursor.

@@ -1,4 +1,8 @@
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 import InfCalRemote
 
 /// Subscriptions and CalDAV calendars: when their cached copies are fetched again (by the

@@ -1,5 +1,8 @@
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalCLI
 import InfCalRemote
 
 /// Writes to CalDAV calendars: infcal changes the cached copy's bytes of an event as it

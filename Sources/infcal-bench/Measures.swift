@@ -1,4 +1,8 @@
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 import InfCalPTY
 import InfCalProcess
 import Foundation

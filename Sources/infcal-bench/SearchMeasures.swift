@@ -1,5 +1,8 @@
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
 import InfCalProcess
 
 extension Benchmark {

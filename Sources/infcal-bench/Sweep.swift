@@ -1,5 +1,9 @@
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 /// The whole-range sweep (`--sweep`): every calendar's months from its first (the month holding
 /// 1 January 4713 BC) forward to its last, then backward from the last to the first, in process.

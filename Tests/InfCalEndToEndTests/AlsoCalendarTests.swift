@@ -1,5 +1,9 @@
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalCLI
+import InfCalPager
 import InfCalPTY
 import Testing
 

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 /// The months infcal computes by the calendars' own rules (Gregorian and Julian with each
 /// reform, Hebrew), every month of wide ranges, against independent implementations:

@@ -35,7 +35,7 @@ import Testing
                                                  [script, Self.library ?? ""],
                                                  environment: ["PATH": ProcessInfo.processInfo.environment["PATH"]], deadline: 60)
         #expect(result.status == 0, "\(result.stderr)")
-        let committed = try String(contentsOf: Self.root.appendingPathComponent("Sources/InfCalKit/Model/AstronomerTables.swift"),
+        let committed = try String(contentsOf: Self.root.appendingPathComponent("Sources/InfCalModel/AstronomerTables.swift"),
                                    encoding: .utf8)
         let generated = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let lines = committed.split(separator: "\n", omittingEmptySubsequences: false)

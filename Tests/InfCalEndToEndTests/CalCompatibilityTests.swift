@@ -1,5 +1,9 @@
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 import InfCalPTY
 import Testing
 

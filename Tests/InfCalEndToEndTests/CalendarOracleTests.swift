@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 
 #if canImport(Glibc)
 import Glibc

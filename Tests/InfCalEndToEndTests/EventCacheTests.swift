@@ -1,5 +1,9 @@
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 import Testing
 
 /// The parsed-event cache through the built binary: a cached run prints what a fresh reading

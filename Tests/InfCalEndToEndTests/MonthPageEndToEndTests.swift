@@ -1,6 +1,10 @@
 import Foundation
 import Glibc
-import InfCalKit
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+import InfCalCLI
 import InfCalPTY
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
-import InfCalKit
+import InfCalModel
+import InfCalRender
+import InfCalPager
 import InfCalPTY
 import Testing
 

@@ -280,7 +280,8 @@ import Testing
         #expect(setup.server.requests.count == 2)
         #expect(setup.server.requests.last?.hasPrefix("GET /switch.ics") == true)
         #expect(session.exit == nil)
-        #expect(session.screen.contains("Standup") || session.screen.contains("Stand…"))
+        // "10:00 Standup" fills a 13-cell cell; with a cell of padding each side it is cut.
+        #expect(session.screen.contains("Standup") || session.screen.contains("Stan…"))
         try session.send("q")
         #expect(session.waitForExit() == .exited(0))
     }
@@ -296,7 +297,7 @@ import Testing
         #expect(session.waitFor(timeout: 30) { $0.contains("Retro") }, "\(session.screen.text)")
         // Before the fresher copy, the pager had drawn the old one.
         let drawn = String(decoding: session.output, as: UTF8.self)
-        let old = try #require(drawn.range(of: "Stand"), "the old copy was never drawn")
+        let old = try #require(drawn.range(of: "Stan"), "the old copy was never drawn")
         let new = try #require(drawn.range(of: "Retro"))
         #expect(old.lowerBound < new.lowerBound)
         try session.send("q")

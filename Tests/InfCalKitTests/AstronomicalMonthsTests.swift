@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The Chinese, Dangi and astronomical Islamic months infcal computes itself (`ChineseMonths`,
 /// `IslamicMonths` on `IcuAstronomer`) are the months Foundation computes (the independent

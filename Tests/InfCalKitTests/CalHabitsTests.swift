@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The parser and resolver behind cal's habits: bundles, positional dates, runs of months,
 /// the year view's columns and the start at a bound. Expected values follow util-linux cal's

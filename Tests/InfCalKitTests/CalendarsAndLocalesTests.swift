@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Calendars other than the Gregorian one. Goldens were checked by eye against independent
 /// sources, named beside each: Python's convertdate (Hebrew, Coptic) and lunardate (Chinese)

@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The config file: its syntax, every key's values, its mistakes (file and line), and how
 /// its options join the command line's.

@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The lines of a month page's day cell: order, times first, `…` and `+N more`.
 @Suite struct DayCellEventsTests {

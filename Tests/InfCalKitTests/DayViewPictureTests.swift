@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The README's picture of the day view is the frame of this run: khal's two long events
 /// (`Tests/Fixtures/khal/long-events.ics`) and the day view opened on 2014-04-10 at 80x24.

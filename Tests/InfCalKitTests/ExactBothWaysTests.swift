@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Every month the same forward and backward, the spots where Foundation's arithmetic broke
 /// that (each failed before infcal checked its months), and random spots in every calendar.

@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Outside text made inert: blanked in views, escaped at the prompt, measured by cluster.
 @Suite struct InertTextTests {

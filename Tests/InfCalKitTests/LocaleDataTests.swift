@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// A locale Foundation lists but has no names for is read as one without data: English names
 /// with the locale's region, never ICU's placeholders "M01" ... "M12" (its root locale's, which

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Goldens for the cal layout. Each was checked by eye against an independent source, named
 /// beside it: `ncal -C` from Debian's ncal package (with trailing blanks removed), `ncal -s IT`

@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 @Suite struct PagedOptionTests {
     static func environment(terminal: Bool = true, keyboard: Bool = true, term: String? = "xterm") -> RunEnvironment {

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Events in the pager without a terminal: marks in the compact grids and on the page with
 /// colour, the cells' lines, and the agenda key's states.

@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Pager states and views pinned to fixed dates, so no test depends on the real date, zone or locale.
 enum PagerFixture {

@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The three views and what keys do in each; the defects of the pager the month page's issue
 /// lists (0n, capped counts, the go-to prompt's line editing).

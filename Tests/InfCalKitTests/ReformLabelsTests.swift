@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Titles, year headings, ISO week numbers and the agenda's start under `--reform`, against the
 /// 33 sample dates of Reingold and Dershowitz, *Calendrical Calculations* (3rd ed.), Appendix C,

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Helpers shared by the unit tests. Every test fixes its own calendar, zone ("UTC", through
 /// `MonthCalendar`) and today; nothing here reads the real date or locale.

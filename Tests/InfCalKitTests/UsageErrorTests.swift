@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Values echoed in errors are inert: one line, no control sequences, a sane length.
 @Suite struct UsageErrorEchoTests {

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The vertical layout (`--vertical`) as a renderer and in the pager. The end-to-end tests
 /// compare it with ncal itself; these pin what the pager and the highlight do with it.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// `infcal add`, `edit` and `delete` read from the command line: what each form means, and
 /// every bad input a usage error naming it. Today is fixed (Thursday 2024-02-15; the weekday

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Regenerates Sources/InfCalKit/Model/AstronomerTables.swift from the ICU library the Swift
+"""Regenerates Sources/InfCalModel/AstronomerTables.swift from the ICU library the Swift
 toolchain ships (lib_FoundationICU.so), where Apple's ICU keeps the tables of astro.cpp and
 chnsecal.cpp as local symbols. Reads the ELF symbol table with `readelf -sW`, takes each
 table's bytes from the file at its symbol, and prints the Swift source on stdout.
 
-    python3 Tests/Oracles/astronomer_tables.py [PATH/lib_FoundationICU.so] > Sources/InfCalKit/Model/AstronomerTables.swift
+    python3 Tests/Oracles/astronomer_tables.py [PATH/lib_FoundationICU.so] > Sources/InfCalModel/AstronomerTables.swift
 
 Exits 2 (with a message) when the library or one of its tables cannot be found."""
 import glob

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The agenda's lines: ISO date, weekday, times or all-day, summary; cut to a width at a
 /// terminal; control characters from a file never reach the terminal. Expected lines are the

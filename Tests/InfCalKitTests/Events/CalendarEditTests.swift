@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The surgical writer: what it writes follows RFC 5545 §3.1 and §3.3.11, and what it does not
 /// change stays byte for byte.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The parsed-event cache's format: a cache decodes to what reading the file gives, in every
 /// view, with or without a window of months; any changed, truncated or foreign byte makes it

@@ -1,5 +1,9 @@
 import Foundation
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Helpers for the event tests: a VEVENT around some lines, a store over it, its occurrences as
 /// `YYYY-MM-DDTHH:MM` text in a fixed display zone.

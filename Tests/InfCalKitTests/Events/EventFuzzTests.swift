@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Broken input never crashes the reader or the engine, and never makes them hang: truncated,
 /// binary and randomly mutated files (fixed seeds), and rules that never produce.

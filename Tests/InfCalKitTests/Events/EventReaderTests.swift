@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Hand-written files, one quirk each, as real exports hold them. Expected values are worked
 /// out by hand from the file text and the zones' published offsets (each test says which);

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalCLI
+@testable import InfCalPager
 
 /// `--search` and the pager's `/`: the matcher folds case (Unicode's full case folding, as
 /// Python's `str.casefold` and ICU do: `ß` is `ss`, `İ` is `i` with a dot that accents

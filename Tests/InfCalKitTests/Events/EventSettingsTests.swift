@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Resolving `--events`, `INFCAL_EVENTS`, `--agenda` and `--strict`.
 @Suite struct EventSettingsTests {

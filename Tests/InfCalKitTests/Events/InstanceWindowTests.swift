@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The store keeps the recurring instances of a window of time around the last range asked (a
 /// stream asks month after month). Whatever order the months are asked in, a month's

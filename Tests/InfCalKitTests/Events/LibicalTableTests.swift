@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Every case of libical's recurrence test tables (`Tests/Fixtures/libical`, copied from
 /// libical's `src/test/`, see the README there), run through infcal's engine as libical's own

@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// The Chinese, Dangi and astronomical Islamic scales count in infcal's own months, which are
 /// ICU's months computed in flat memory: ICU's own answers (Foundation's `Calendar`, through

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Every example of RFC 5545 §3.8.5.3, with every date it lists, in America/New_York as the
 /// RFC assumes. The oracle is the RFC's own text (its "==>" lines, transcribed in the RFC's

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// RFC 7529's examples (section 4.3 and SKIP) and more rules in its calendars. The oracles are
 /// the RFC's own lists, the published dates of Chinese New Year, and convertdate's Hebrew and

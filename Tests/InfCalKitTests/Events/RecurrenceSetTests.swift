@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Recurrence sets and their changes, and what real files contain: several RRULEs and EXRULE,
 /// versions of one component, RECURRENCE-ID;RANGE=THISANDFUTURE, RECURRENCE-IDs of the other

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// What RFC 5545 §3.3.10 takes from DTSTART when a rule leaves it open, RFC 7529's SKIP on
 /// every invalid day, and DTSTART as the first instance, each read from a file as a user has

@@ -1,5 +1,9 @@
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// A structural error (a component left open, a missing END, a stray continuation line, an END
 /// that matches nothing) is closed where the next event or the calendar's end shows it, said

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
-@testable import InfCalKit
+@testable import InfCalModel
+@testable import InfCalEvents
+@testable import InfCalRender
+@testable import InfCalPager
+@testable import InfCalCLI
 
 /// Local times a change of offset skips or repeats (RFC 5545 §3.3.5: a time in the gap "is
 /// interpreted using the UTC offset before the gap"; one that exists twice is its first

@@ -1,0 +1,97 @@
+import Foundation
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+
+/// How month pages look and how the pager opens: resolved once, with the rest of the configuration.
+public struct PageSettings: Sendable {
+    /// The grid's lines: box drawing where the character set is UTF-8, else ASCII.
+    public var box: BoxCharacters = .ascii
+    /// The locale's weekend, as weekdays 1 (Sunday) to 7 (Saturday); worked out for the pager
+    /// and `--wall` only.
+    public var weekendDays: Set<Int> {
+        get { localeWeekend ?? [1, 7] }
+        set { localeWeekend = newValue }
+    }
+    /// Set only where pages are shown: a run that shows none builds no set.
+    private var localeWeekend: Set<Int>?
+    /// `--wall`: the width pages are printed at; nil prints the compact grids.
+    public var wallWidth: Int?
+    /// `--mouse`: the pager asks the terminal for wheel events.
+    public var mouse = false
+    /// The view the pager opens with: the strip when `--columns N` or `--vertical` was given, else the month page.
+    public var initialView: PagerState.View = .monthPage
+
+    public init() {}
+}
+
+extension Configuration {
+    /// The widest `--width` takes.
+    public static let maximumWallWidth = 10_000
+
+    /// The page settings of `raw` in `environment`.
+    /// - throws: `UsageError` for a bad `--width`, or `--wall` with an option it cannot go with.
+    static func resolvePage(_ raw: RawOptions, environment: RunEnvironment, mode: Mode, locale: Locale?,
+                            numbering: DayNumbering, weekNumbers: WeekNumbering?) throws(UsageError) -> PageSettings {
+        var settings = PageSettings()
+        settings.box = LocaleSetting.usesUTF8 { environment.variable($0) } ? .unicode : .ascii
+        // Only pages show the weekend: a stream does not pay for ICU's weekend data.
+        if mode == .paged || raw.has(.wall) { settings.weekendDays = LocaleSetting.weekendDays(of: locale) }
+        settings.mouse = raw.has(.mouse)
+        // --columns N asks for months side by side, --vertical for ncal's compact layout: both
+        // open the strip.
+        if mode == .paged, raw.has(.vertical) || (raw.last(.columns).map { $0.value != "auto" } ?? false) {
+            settings.initialView = .strip
+        }
+
+        let numberWidth = numbering == .dayOfYear ? 3 : 2
+        let weekColumn = weekNumbers == nil ? 0 : 3
+        let smallest = MonthPageLayout.smallest(numberWidth: numberWidth, weekColumnWidth: weekColumn).columns
+        guard raw.has(.wall) else {
+            if let width = raw.last(.width) { throw .unavailable(option: width.spelling, reason: "it sets the width of --wall pages") }
+            return settings
+        }
+        if let option = raw.last(.width) {
+            let value = option.value ?? ""
+            guard let width = Int(value), (smallest...maximumWallWidth).contains(width) else {
+                throw .invalidValue(option: option.spelling, value: value,
+                                    expected: "a width in columns from \(smallest) to \(maximumWallWidth)")
+            }
+            settings.wallWidth = width
+        } else {
+            let width = environment.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+                ?? environment.terminalWidth ?? defaultWidth
+            // Too narrow a terminal or COLUMNS gets the narrowest page, not an error.
+            settings.wallWidth = min(maximumWallWidth, max(smallest, width))
+        }
+        return settings
+    }
+
+    /// The page drawing this run's months, for `--wall` and the pager's month page.
+    public func makeMonthPage() -> MonthPage {
+        var renderer = makeRenderer()
+        renderer.titleStyle = .monthAndYear
+        var monthPage = MonthPage(renderer: renderer, box: page.box, weekendDays: page.weekendDays, color: color)
+        monthPage.trueColor = trueColor
+        return monthPage
+    }
+
+    /// The `--wall` printer, or nil without `--wall`.
+    public func makePagePrinter() -> MonthPagePrinter? {
+        let monthPage = makeMonthPage()
+        guard let width = page.wallWidth,
+              let layout = MonthPageLayout.wall(width: width, numberWidth: monthPage.numberWidth,
+                                                weekColumnWidth: monthPage.weekColumnWidth) else { return nil }
+        return MonthPagePrinter(page: monthPage, layout: layout)
+    }
+
+    /// Prints the run's months to `sink`: as pages with `--wall`, else as compact grids.
+    public func printMonths(to sink: ByteSink) throws {
+        if let pages = makePagePrinter() {
+            try pages.print(months(), to: sink)
+        } else {
+            try printGrids(to: sink)
+        }
+    }
+}

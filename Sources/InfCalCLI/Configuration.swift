@@ -1,0 +1,205 @@
+import Foundation
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+
+/// Everything a run needs, resolved from the options and the environment (see
+/// `Configuration.resolve`); nothing after resolution looks at the raw options again.
+public struct Configuration {
+    /// What the run does.
+    public enum Mode: Equatable, Sendable {
+        /// Print months from the start onwards; `count` nil means until a bound.
+        case forward(count: Int?)
+        /// Print months from the start backwards, newest first.
+        case backward(count: Int?)
+        /// Print the start month alone (at a terminal, with no direction given, when the pager
+        /// cannot run there).
+        case single
+        /// Print the months of the calendar year that holds the start month, under a heading.
+        case year
+        /// Print `count` months from the start, three a row, as cal's `-3` and `-n` print them
+        /// (also one month named on the command line, even at a terminal).
+        case months(count: Int)
+        /// Print the calendars this platform computes, each with the name of today's month.
+        case listCalendars
+        /// The interactive pager (`--paged`, or a terminal with no direction given).
+        case paged
+        case help
+        case version
+        /// Print the completion script for a shell.
+        case completions(shell: String)
+    }
+
+    /// How many months stand side by side.
+    public enum Columns: Equatable, Sendable {
+        /// A count that stays: `--columns N`, or the year view's three away from a terminal.
+        case fixed(Int)
+        /// As many as fit the width (at most `Configuration.automaticColumnLimit`): `count` at
+        /// the width known at the start; the pager fits them again when the terminal changes size.
+        case fitted(count: Int)
+
+        /// The count for the width known at the start.
+        public var count: Int {
+            switch self {
+            case .fixed(let count), .fitted(let count): return count
+            }
+        }
+    }
+
+    public var mode: Mode
+    public var calendar: MonthCalendar
+    /// The locale names come from; nil is the POSIX locale.
+    public var locale: Locale?
+    /// The first day of the week, 1 (Sunday) to 7 (Saturday).
+    public var firstWeekday: Int
+    /// How days are numbered.
+    public var numbering: DayNumbering = .dayOfMonth
+    /// The week-number column, if any.
+    public var weekNumbers: WeekNumbering?
+    /// The month the run starts at (for the year view, the year's first month).
+    public var start: Month
+    public var bounds: MonthBounds
+    /// Today's day number.
+    public var today: Int
+    /// Whether today follows the clock (no `--today`), so a long-running pager moves it at midnight.
+    public var todayFollowsClock: Bool
+    /// The day named by a positional DAY MONTH YEAR, highlighted in place of today, as cal does.
+    public var markedDay: Int?
+    /// Months side by side, fixed or fitted to the width.
+    public var columnLayout: Columns
+    /// Whether today is highlighted (and events drawn in their calendars' colours).
+    public var color: Bool
+    /// Whether colours are drawn as 24-bit (COLORTERM says the terminal has them), rather
+    /// than as the nearest of 256.
+    public var trueColor = false
+    /// Weekdays across (cal) or down the side (ncal, `--vertical`).
+    public var layout: MonthLayout = .horizontal
+    /// Months (or with `--agenda` occurrences) as JSON Lines instead of text (`--json`).
+    public var json = false
+    /// How month pages look and where the pager starts (see `Configuration+Page.swift`).
+    public var page = PageSettings()
+    /// `--also`: the second calendar each day is shown in as well, or nil.
+    public var also: MonthCalendar?
+
+    /// Months side by side at the width known at the start.
+    public var columns: Int { columnLayout.count }
+
+    /// The month index the run walks.
+    public var index: MonthIndex { MonthIndex(calendar: calendar, start: start, bounds: bounds) }
+
+    /// The names for this run's calendar and locale.
+    public func makeNames() -> CalendarNames {
+        CalendarNames(locale: locale, calendar: calendar)
+    }
+
+    /// The renderer for this run.
+    public func makeRenderer() -> MonthRenderer {
+        var renderer = MonthRenderer(names: makeNames(), calendar: calendar, firstWeekday: firstWeekday,
+                                     numbering: numbering, weekNumbers: weekNumbers, highlightedDay: color ? markedDay ?? today : nil)
+        if mode == .year { renderer.titleStyle = .monthOnly }
+        renderer.layout = layout
+        renderer.also = also.map { AlsoCalendar(calendar: $0, locale: locale) }
+        return renderer
+    }
+
+    /// The printer for this run.
+    public func makePrinter() -> MonthPrinter {
+        let renderer = makeRenderer()
+        return MonthPrinter(renderer: renderer, columns: columns,
+                            heading: mode == .year ? renderer.names.yearTitle(of: start) : nil)
+    }
+
+    /// The months the run prints, lazily.
+    public func months() -> AnySequence<Month> {
+        switch mode {
+        case .forward(let count):
+            return count.map { AnySequence(index.forward.prefix($0)) } ?? AnySequence(index.forward)
+        case .backward(let count):
+            return count.map { AnySequence(index.backward.prefix($0)) } ?? AnySequence(index.backward)
+        case .single, .paged:
+            return AnySequence([start])
+        case .year:
+            return AnySequence(calendar.months(ofYearStartingAt: start).lazy.filter(bounds.admits))
+        case .months(let count):
+            // The start may lie before --since (-3 at the bound): those months are left out.
+            let walk = MonthIndex(calendar: calendar, start: start, bounds: MonthBounds(until: bounds.until))
+            return AnySequence(walk.forward.prefix(count).lazy.filter(bounds.admits))
+        case .listCalendars, .help, .version, .completions:
+            return AnySequence([])
+        }
+    }
+
+    /// Prints the months of the run (as `months()` has them) to `sink` as compact grids.
+    ///
+    /// Each mode hands its own sequence type to the printer: no `AnySequence` box, whose
+    /// generic metadata the runtime would look up by name at start-up.
+    public func printGrids(to sink: ByteSink) throws {
+        let printer = makePrinter()
+        switch mode {
+        case .forward(let count):
+            try printer.print(MonthWalk(from: start, count: count, step: index.increase), to: sink)
+        case .backward(let count):
+            try printer.print(MonthWalk(from: start, count: count, step: index.decrease), to: sink)
+        case .single, .paged:
+            try printer.print(CollectionOfOne(start), to: sink)
+        case .months(let count):
+            // As `months()` walks them (the start may lie before --since), in a concrete type.
+            let walk = MonthIndex(calendar: calendar, start: start, bounds: MonthBounds(until: bounds.until))
+            try printer.print(MonthWalk(from: start, count: count, step: walk.increase).lazy.filter(bounds.admits), to: sink)
+        case .year, .listCalendars, .help, .version, .completions:
+            try printer.print(months(), to: sink)
+        }
+    }
+
+    /// The lines `--calendar list` prints: each usable calendar's name and today's month in it.
+    public func calendarList() -> [String] {
+        let names = CalendarChoice.usableNames
+        let width = (names.map(\.count).max() ?? 0) + 2
+        return names.compactMap { name in
+            guard let identifier = CalendarChoice.identifier(named: name) else { return nil }
+            let calendar = MonthCalendar(identifier)
+            let title = calendar.month(containing: today).map { CalendarNames(locale: locale, calendar: calendar).title(of: $0) } ?? ""
+            return name.padding(toLength: width, withPad: " ", startingAt: 0) + title
+        }
+    }
+}
+
+extension Configuration {
+    /// Most months `--columns` takes.
+    public static let maximumColumns = 1000
+    /// Most months `--columns auto` puts side by side, as cal does.
+    public static let automaticColumnLimit = 3
+    /// The width `--columns auto` assumes when standard output is not a terminal and COLUMNS is unset.
+    public static let defaultWidth = 80
+
+    /// Months of `monthWidth` cells that fit side by side in `width` cells, `gutter` apart: at
+    /// least one, at most `automaticColumnLimit`.
+    public static func automaticColumns(width: Int, monthWidth: Int, limit: Int = automaticColumnLimit) -> Int {
+        MonthRenderer.columns(fitting: width, monthWidth: monthWidth, limit: limit)
+    }
+}
+
+/// Months from a first one, each the step from the one before, until the step says nil or
+/// `count` months are given: the stream's sequence, a concrete type, so that printing it needs
+/// no generic metadata at run time (`index.forward.prefix(count)` does).
+struct MonthWalk: Sequence, IteratorProtocol {
+    private var upcoming: Month?
+    private var remaining: Int?
+    private let step: (Month) -> Month?
+
+    /// Months from `first` by `step`, `count` of them (nil: until `step` says nil).
+    init(from first: Month, count: Int?, step: @escaping (Month) -> Month?) {
+        upcoming = first
+        remaining = count
+        self.step = step
+    }
+
+    mutating func next() -> Month? {
+        guard let month = upcoming, remaining.map({ $0 > 0 }) ?? true else { return nil }
+        remaining = remaining.map { $0 - 1 }
+        // The step after the last month wanted is never taken.
+        upcoming = remaining == 0 ? nil : step(month)
+        return month
+    }
+}

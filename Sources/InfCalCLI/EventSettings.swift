@@ -1,0 +1,151 @@
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+import InfCalPager
+
+/// What a run does with events: where they come from, whether a bad one is an error, and the
+/// agenda to print, if any. Resolved from the options, the environment and the configuration.
+public struct EventSettings: Equatable, Sendable {
+    /// The calendars to read, in order: the config file's, then `--events` (else
+    /// `INFCAL_EVENTS`) as unnamed sources.
+    public var sources: [CalendarSource]
+    /// Whether any source was named, by the config file, `--events` or `INFCAL_EVENTS` alike
+    /// (they are read in every view, so that a missing file is reported).
+    public var sourcesGiven: Bool
+    /// `--strict`.
+    public var strict: Bool
+    /// The calendars `--only` names (nil: no `--only`) and those `--hide` names.
+    public var only: [String]?
+    public var hide: [String] = []
+
+    /// Whether `--only` and `--hide` leave `source` out. A source without a name (`--events`)
+    /// is always shown; a calendar discovered on a server, `work/tasks`, goes with `work`
+    /// unless it is named itself.
+    public func hides(_ source: CalendarSource) -> Bool {
+        guard let name = source.name else { return false }
+        let account = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+        func names(_ list: [String]) -> Bool { list.contains(name) || list.contains(account) }
+        if let only, !names(only) { return true }
+        return names(hide)
+    }
+    /// When subscriptions and CalDAV calendars are fetched: `--refresh`, `--offline`, else when due.
+    public var fetching: Fetching = .whenDue
+
+    /// When a run fetches its calendars from the network.
+    public enum Fetching: Equatable, Sendable {
+        /// When a copy is older than its calendar's `refresh`.
+        case whenDue
+        /// Every one now (`--refresh`).
+        case now
+        /// Never (`--offline`).
+        case never
+    }
+    /// The agenda, when `--agenda` is given.
+    public var agenda: AgendaPlan?
+    /// `--search`: only the events it matches are shown, in every view.
+    public var search: EventMatcher?
+    /// Whether the parsed-event cache is used (not with `--no-cache`).
+    public var usesCache = true
+
+    /// Whether events must be read for this run.
+    public var needsEvents: Bool { agenda != nil || sourcesGiven || strict }
+}
+
+
+extension Configuration {
+    /// The names `--only` (nil when it is not given) and `--hide` give.
+    /// - throws: `UsageError.invalidValue` for a name no calendar has (a configured one, or
+    ///   one discovered below it, `work/tasks`), with did-you-mean.
+    static func chosenCalendars(_ raw: RawOptions, sources: [CalendarSource]) throws(UsageError) -> (only: [String]?, hide: [String]) {
+        let names = sources.compactMap(\.name)
+        func chosen(_ key: OptionKey) throws(UsageError) -> [String]? {
+            let occurrences = raw.occurrences.filter { $0.key == key }
+            guard !occurrences.isEmpty else { return nil }
+            var result: [String] = []
+            for occurrence in occurrences {
+                for part in (occurrence.value ?? "").split(separator: ",", omittingEmptySubsequences: false) {
+                    let name = part.trimmingSpaces
+                    let account = name.split(separator: "/", maxSplits: 1).first.map(String.init) ?? name
+                    guard names.contains(name) || (name.contains("/") && names.contains(account)) else {
+                        let expected = names.isEmpty ? "the name of a configured calendar, and none is configured"
+                            : "a configured calendar (\(names.joined(separator: ", ")))"
+                            + (ArgumentParser.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "")
+                        throw .invalidValue(option: occurrence.spelling, value: name, expected: expected)
+                    }
+                    result.append(name)
+                }
+            }
+            return result
+        }
+        return (try chosen(.only), try chosen(.hide) ?? [])
+    }
+
+    /// Resolves the event options against `environment` and the resolved `configuration`.
+    /// - throws: `UsageError` for `--agenda` with `--paged`, `--year` or `--calendar list`, or
+    ///   with no events to list.
+    /// `calendars` are the config file's.
+    public static func resolveEvents(_ raw: RawOptions, environment: RunEnvironment, configuration: Configuration,
+                                     calendars: [CalendarSource] = []) throws(UsageError) -> EventSettings {
+        let given = raw.occurrences.filter { $0.key == .events }.compactMap(\.value)
+        // INFCAL_EVENTS stands for --events when none is given; empty entries are ignored.
+        let paths = given.isEmpty
+            ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
+            : given
+        var sources = calendars + paths.map(CalendarSource.unnamed(path:))
+        // What `infcal add` wrote where nothing else was named is read by every view that
+        // names no --events.
+        if given.isEmpty, environment.defaultCalendarExists, let path = environment.defaultCalendarPath,
+           !sources.contains(where: { $0.path == path }) {
+            sources.append(.unnamed(path: path))
+        }
+        var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
+        (settings.only, settings.hide) = try chosenCalendars(raw, sources: sources)
+        if let search = raw.last(.search) {
+            guard let matcher = EventMatcher(search.value ?? "") else {
+                throw .invalidValue(option: search.spelling, value: search.value ?? "", expected: OptionSpec.spec(.search).expected)
+            }
+            if sources.isEmpty {
+                throw .unavailable(option: search.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add")
+            }
+            settings.search = matcher
+        }
+        settings.usesCache = !raw.has(.noCache)
+        settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
+        guard let agenda = raw.last(.agenda) else {
+            if let uid = raw.last(.uid) { throw .unavailable(option: uid.spelling, reason: "it shows UIDs in the lines of --agenda (--json has them always)") }
+            if let days = raw.last(.days) { throw .unavailable(option: days.spelling, reason: "it groups the lines of --agenda under day headings") }
+            return settings
+        }
+        if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
+        if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
+        if sources.isEmpty {
+            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add")
+        }
+        let backward = raw.has(.backward)
+        var months: Int?
+        switch configuration.mode {
+        case .forward(let count), .backward(let count): months = count
+        default: months = nil
+        }
+        // At a terminal a list with no end would scroll past for ever: a year unless bounded.
+        let bounded = backward ? configuration.bounds.since != nil : configuration.bounds.until != nil
+        if months == nil, environment.stdoutIsTerminal, !bounded { months = AgendaPlan.terminalMonths }
+        // The day the list starts: --from's day (its first for forward, its last for backward),
+        // else where the grids start: --since forward, --until backward, else today; read
+        // with the reform of --reform, as the grids read it.
+        let bounds = configuration.bounds
+        var startDay = (backward ? bounds.until : bounds.since) ?? configuration.today
+        let reading = MonthCalendar(.gregorian, reform: (try? ConfigurationResolver.reform(raw)) ?? .papal)
+        if let from = raw.last(.from), let value = from.value, let date = DateArgument.parse(value),
+           let period = try? date.period(today: configuration.today, in: reading) {
+            startDay = backward ? period.upperBound : period.lowerBound
+        }
+        let showsUID = raw.has(.uid)
+        settings.agenda = AgendaPlan(backward: backward, startDay: startDay, months: months,
+                                     width: environment.stdoutIsTerminal && !showsUID ? environment.terminalWidth ?? 80 : nil)
+        settings.agenda?.showsUID = showsUID
+        if let days = raw.last(.days), let json = raw.last(.json) { throw .conflict(days.spelling, json.spelling) }
+        settings.agenda?.byDay = raw.has(.days)
+        return settings
+    }
+}

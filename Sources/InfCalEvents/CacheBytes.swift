@@ -1,0 +1,167 @@
+import InfCalModel
+
+/// The byte-level pieces of the parsed-event cache: a writer of variable-length integers and
+/// strings, a reader that checks every read against the end of its buffer, and a checksum.
+/// Nothing here trusts the bytes it reads: a cache file may be truncated, corrupt or foreign.
+
+/// Why a cache could not be read: any of these makes the caller read the calendar afresh.
+struct CacheDefect: Error {}
+
+/// Appends integers (zigzag LEB128, so small negative numbers stay short), fixed 64-bit words
+/// and length-prefixed UTF-8 strings.
+struct CacheWriter {
+    var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        var zigzag = UInt64(bitPattern: Int64(value) << 1) ^ UInt64(bitPattern: Int64(value) >> 63)
+        while zigzag >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: zigzag) | 0x80)
+            zigzag >>= 7
+        }
+        bytes.append(UInt8(zigzag))
+    }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func optional(_ value: Int?) {
+        bool(value != nil)
+        if let value { int(value) }
+    }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            int(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func optional(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+
+    mutating func ints(_ values: [Int]) {
+        int(values.count)
+        for value in values { int(value) }
+    }
+
+    /// A 64-bit word in this machine's byte order (the header's byte-order mark tells another
+    /// machine's reader that it is not its own).
+    mutating func word(_ value: UInt64) {
+        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Overwrites the word at `offset` (a header field known only at the end).
+    mutating func setWord(_ value: UInt64, at offset: Int) {
+        withUnsafeBytes(of: value) { word in
+            for index in 0..<8 { bytes[offset + index] = word[index] }
+        }
+    }
+}
+
+/// Reads what `CacheWriter` wrote, from `position` up to `end` of `buffer`; every read that
+/// would pass `end` throws.
+struct CacheReader {
+    let buffer: UnsafeRawBufferPointer
+    var position: Int
+    let end: Int
+
+    init(_ buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) throws(CacheDefect) {
+        guard start >= 0, start <= end, end <= buffer.count else { throw CacheDefect() }
+        self.buffer = buffer
+        position = start
+        self.end = end
+    }
+
+    var isAtEnd: Bool { position == end }
+
+    mutating func int() throws(CacheDefect) -> Int {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard position < end, shift < 64 else { throw CacheDefect() }
+            let byte = buffer[position]
+            position += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return Int(Int64(bitPattern: (result >> 1) ^ (0 &- (result & 1))))
+    }
+
+    /// A count of things that each take at least one byte: never more than the bytes left, so
+    /// that a corrupt count cannot make the reader reserve or loop for long.
+    mutating func count() throws(CacheDefect) -> Int {
+        let value = try int()
+        guard value >= 0, value <= end - position else { throw CacheDefect() }
+        return value
+    }
+
+    mutating func bool() throws(CacheDefect) -> Bool {
+        guard position < end else { throw CacheDefect() }
+        let byte = buffer[position]
+        position += 1
+        guard byte <= 1 else { throw CacheDefect() }
+        return byte == 1
+    }
+
+    mutating func optionalInt() throws(CacheDefect) -> Int? {
+        try bool() ? try int() : nil
+    }
+
+    mutating func string() throws(CacheDefect) -> String {
+        let length = try count()
+        let start = position
+        position += length
+        return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start..<start + length]), as: UTF8.self)
+    }
+
+    mutating func optionalString() throws(CacheDefect) -> String? {
+        try bool() ? try string() : nil
+    }
+
+    mutating func ints() throws(CacheDefect) -> [Int] {
+        let count = try count()
+        var values: [Int] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try int()) }
+        return values
+    }
+
+    mutating func word() throws(CacheDefect) -> UInt64 {
+        guard end - position >= 8 else { throw CacheDefect() }
+        let value = buffer.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        position += 8
+        return value
+    }
+}
+
+/// A 64-bit checksum of bytes (a multiply-rotate hash over 8-byte words): it catches random
+/// bytes and torn writes, not a forger, and is quick enough to check on every run.
+enum CacheChecksum {
+    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var offset = 0
+        let count = bytes.count
+        while offset + 8 <= count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash << 31) | (hash >> 33)
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ (hash >> 29)
+    }
+
+    static func of(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
+        bytes.withUnsafeBytes { of(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+}

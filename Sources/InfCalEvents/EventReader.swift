@@ -1,0 +1,458 @@
+import InfCalModel
+
+/// What reading one file gave: its events, and what it had to leave out or guess.
+public struct EventFile {
+    public var events: [Event] = []
+    /// Events left out: the line and the reason (`RRULE: unknown FREQ 'FORTNIGHTLY'`).
+    public var skipped: [(line: Int, reason: String)] = []
+    /// Things read with a guess (a zone nobody knows, taken as UTC).
+    public var notes: [(line: Int, message: String)] = []
+    /// Whether the file held any VCALENDAR or VEVENT at all.
+    public var hasCalendarData = false
+    /// Structural errors read past (a component left open, an END that matches nothing): no
+    /// event is lost to them, but `--strict` counts them.
+    public var problems: [(line: Int, message: String)] = []
+    /// The calendar's own colour: its COLOR (RFC 7986), else its X-APPLE-CALENDAR-COLOR (the
+    /// first calendar's that has one, where a file holds several).
+    public var calendarColor: CalendarColor?
+
+    public init() {}
+}
+
+/// Turns iCalendar bytes into events: the VEVENTs of every VCALENDAR in the file, with
+/// overrides (RECURRENCE-ID) folded into the events they change. A VEVENT that cannot be
+/// read is skipped and said why; the rest are kept.
+public enum EventReader {
+    public static func read(_ data: [UInt8]) -> EventFile {
+        let document = ICalDocument.parse(data)
+        var file = EventFile()
+        file.problems = document.problems
+        file.hasCalendarData = document.hasCalendar || document.components.contains { $0.name == "VEVENT" }
+        // Calendars, and VEVENTs written at the top level without one.
+        var calendars = document.components.filter { $0.name == "VCALENDAR" }
+        let loose = document.components.filter { $0.name == "VEVENT" || $0.name == "VTIMEZONE" }
+        if !loose.isEmpty { calendars.append(Component(name: "VCALENDAR", children: loose, line: loose[0].line)) }
+        for calendar in calendars {
+            read(calendar, document: document, into: &file)
+        }
+        return file
+    }
+
+    /// A VEVENT as written, before overrides are folded in (a class: drafts are passed
+    /// around, not copied).
+    private final class Draft {
+        let uid: String
+        let summary: String
+        let start: ICalTime
+        let zone: EventZone?
+        let duration: Int
+        let rules: [RecurrenceRule]
+        let exclusionRules: [RecurrenceRule]
+        var extraStarts: [(ICalTime, Int?)] = []
+        var exclusions: [ICalTime] = []
+        var recurrenceID: ICalTime?
+        /// RECURRENCE-ID;RANGE=THISANDFUTURE.
+        var thisAndFuture = false
+        let cancelled: Bool
+        let line: Int
+        /// SEQUENCE, and the latest of DTSTAMP and LAST-MODIFIED (UTC civil seconds): which of
+        /// two versions of one component is newer.
+        var sequence = 0
+        var stamp = Int.min
+        var details = EventDetails()
+
+        init(uid: String, summary: String, start: ICalTime, zone: EventZone?, duration: Int, rules: [RecurrenceRule],
+             exclusionRules: [RecurrenceRule], cancelled: Bool, line: Int) {
+            self.uid = uid
+            self.summary = summary
+            self.start = start
+            self.zone = zone
+            self.duration = duration
+            self.rules = rules
+            self.exclusionRules = exclusionRules
+            self.cancelled = cancelled
+            self.line = line
+        }
+    }
+
+    /// Which of the copies of one component (same UID and RECURRENCE-ID) is kept: the highest
+    /// SEQUENCE, then the latest DTSTAMP or LAST-MODIFIED, then the last in the file (RFC 5545
+    /// §3.8.7.4; what CalDAV servers and clients do with a re-sent invitation).
+    private static func latestVersions(_ drafts: [Draft]) -> [Draft] {
+        struct Key: Hashable { var uid: String; var recurrenceID: ICalTime? }
+        var winners: [Key: Int] = [:]
+        for (index, draft) in drafts.enumerated() where !draft.uid.isEmpty {
+            let key = Key(uid: draft.uid, recurrenceID: draft.recurrenceID)
+            if let known = winners[key] {
+                let old = drafts[known]
+                if (draft.sequence, draft.stamp) >= (old.sequence, old.stamp) { winners[key] = index }
+            } else {
+                winners[key] = index
+            }
+        }
+        guard winners.count < drafts.count else { return drafts }
+        return drafts.indices.filter { index in
+            drafts[index].uid.isEmpty || winners[Key(uid: drafts[index].uid, recurrenceID: drafts[index].recurrenceID)] == index
+        }.map { drafts[$0] }
+    }
+
+    private static func read(_ calendar: Component, document: ICalDocument, into file: inout EventFile) {
+        var definitions: [String: Component] = [:]
+        for child in calendar.children where child.name == "VTIMEZONE" {
+            if let id = child.first("TZID") { definitions[document.rawValue(id).trimmingSpaces] = child }
+        }
+        let resolver = ZoneResolver(document: document, definitions: definitions)
+        // What the zones had to guess, once every zone this calendar names has been looked up.
+        defer { file.notes += resolver.notes }
+        let name = calendar.first("X-WR-CALNAME").map { document.textValue($0, newline: " ") }
+        if file.calendarColor == nil {
+            file.calendarColor = (calendar.first("COLOR") ?? calendar.first("X-APPLE-CALENDAR-COLOR"))
+                .flatMap { CalendarColor(property: document.textValue($0, newline: " ")) }
+        }
+        var noted = Set<String>()
+        var context = Context(document: document, resolver: resolver, file: file, noted: noted)
+        if let zoneLine = calendar.first("X-WR-TIMEZONE") {
+            let zoneName = document.rawValue(zoneLine).trimmingSpaces
+            context.defaultZone = context.zone(named: zoneName, line: zoneLine.line).map { ($0, zoneName) }
+        }
+        var drafts: [Draft] = []
+        for child in calendar.children where child.name == "VEVENT" {
+            do {
+                drafts.append(try context.draft(child))
+            } catch {
+                context.file.skipped.append(error.position)
+            }
+        }
+        file = context.file
+        noted = context.noted
+        drafts = latestVersions(drafts)
+
+        /// A draft's UNTILs, EXDATEs and RDATEs in its own reckoning, made into an event.
+        func event(_ draft: Draft, excluded: Set<Int> = [], excludedDays: Set<Int> = [], recurring: Bool = true,
+                   segment: Event.Segment? = nil, summary: String? = nil, duration: Int? = nil,
+                   start: ICalTime? = nil, details: EventDetails? = nil) -> Event {
+            func expander(_ rule: RecurrenceRule, includesStart: Bool) -> RecurrenceExpander {
+                RecurrenceExpander(rule: rule, start: draft.start.seconds, isDate: draft.start.isDate,
+                                   until: rule.until.map { until in
+                                       var seconds = context.convert(until, to: draft.start.form, zone: draft.zone)
+                                       // A date UNTIL for a timed event includes its whole day.
+                                       if until.isDate, !draft.start.isDate { seconds += CivilTime.secondsPerDay - 1 }
+                                       return seconds
+                                   },
+                                   scale: RecurrenceScales.scale(named: rule.scale), includesStart: includesStart)
+            }
+            var exactExclusions = excluded
+            var dayExclusions = excludedDays
+            for exclusion in draft.exclusions {
+                if exclusion.isDate, !draft.start.isDate {
+                    dayExclusions.insert(CivilTime.day(ofSeconds: exclusion.seconds))
+                } else {
+                    exactExclusions.insert(context.convert(exclusion, to: draft.start.form, zone: draft.zone))
+                }
+            }
+            let extras = draft.extraStarts.map { (start: context.convert($0.0, to: draft.start.form, zone: draft.zone), duration: $0.1) }
+            return Event(uid: draft.uid, summary: summary ?? draft.summary, calendarName: name, start: start ?? draft.start,
+                         zone: draft.zone, duration: duration ?? draft.duration,
+                         expanders: recurring ? draft.rules.map { expander($0, includesStart: true) } : [],
+                         exclusionRules: recurring ? draft.exclusionRules.map { expander($0, includesStart: false) } : [],
+                         extraStarts: recurring ? extras : [], excluded: exactExclusions,
+                         excludedDays: dayExclusions, line: draft.line, segment: segment, details: details ?? draft.details)
+        }
+
+        file.events.reserveCapacity(file.events.count + drafts.count)
+        guard drafts.contains(where: { $0.recurrenceID != nil }) else {
+            for draft in drafts where !draft.cancelled { file.events.append(event(draft)) }
+            return
+        }
+
+        // Overrides: each replaces (or, cancelled, removes) the instance its RECURRENCE-ID names;
+        // with RANGE=THISANDFUTURE, that instance and every later one.
+        var masters: [String: Int] = [:]
+        for index in drafts.indices where drafts[index].recurrenceID == nil { masters[drafts[index].uid] = index }
+        var overridesOf: [Int: [Draft]] = [:]
+        for draft in drafts where draft.recurrenceID != nil {
+            if let master = masters[draft.uid] { overridesOf[master, default: []].append(draft) }
+        }
+        for (index, draft) in drafts.enumerated() {
+            if draft.recurrenceID != nil, masters[draft.uid] != nil { continue }
+            guard let overrides = overridesOf[index] else {
+                if !draft.cancelled { file.events.append(event(draft, recurring: draft.recurrenceID == nil)) }
+                continue
+            }
+            let series = event(draft)
+            var excluded = Set<Int>()
+            var excludedDays = Set<Int>()
+            var pieces: [(from: Int, override: Draft)] = []
+            var singles: [Draft] = []
+            for override in overrides {
+                guard let id = override.recurrenceID else { continue }
+                let match = context.instance(id, of: draft, in: series)
+                if !match.isInstance {
+                    // Not an instance of the series: excluded by the master's EXDATE (the
+                    // master is newer), or older than the master (stale); otherwise an extra
+                    // occurrence of its own.
+                    if match.isExcluded || override.sequence < draft.sequence { continue }
+                    if !override.cancelled { singles.append(override) }
+                    continue
+                }
+                if let day = match.day { excludedDays.insert(day) } else { excluded.insert(match.start) }
+                if override.thisAndFuture {
+                    pieces.append((match.start, override))
+                } else if !override.cancelled {
+                    singles.append(override)
+                }
+            }
+            pieces.sort { $0.from < $1.from }
+            if !draft.cancelled {
+                let end = pieces.first?.from
+                file.events.append(event(draft, excluded: excluded, excludedDays: excludedDays,
+                                         segment: Event.Segment(seriesStart: draft.start.seconds, from: nil, to: end)))
+            }
+            for (position, piece) in pieces.enumerated() where !piece.override.cancelled {
+                let moved = context.convert(piece.override.start, to: draft.start.form, zone: draft.zone)
+                let to = position + 1 < pieces.count ? pieces[position + 1].from : nil
+                // The override's own instance is shown as itself; the rest of the range moved.
+                var pieceExcluded = excluded
+                pieceExcluded.remove(piece.from)
+                file.events.append(event(draft, excluded: pieceExcluded, excludedDays: excludedDays,
+                                         segment: Event.Segment(seriesStart: draft.start.seconds, from: piece.from, to: to,
+                                                                shift: moved - piece.from),
+                                         summary: piece.override.summary, duration: piece.override.duration,
+                                         start: ICalTime(seconds: moved, form: draft.start.form), details: piece.override.details))
+            }
+            for single in singles { file.events.append(event(single, recurring: false)) }
+        }
+    }
+
+    private struct Failure: Error {
+        var position: (line: Int, reason: String)
+    }
+
+    private struct Context {
+        let document: ICalDocument
+        let resolver: ZoneResolver
+        var file: EventFile
+        var noted: Set<String>
+        var defaultZone: (EventZone, String)?
+        /// Rules already read, by their text.
+        var rules: [String: RecurrenceRule?] = [:]
+
+        init(document: ICalDocument, resolver: ZoneResolver, file: EventFile, noted: Set<String>) {
+            self.document = document
+            self.resolver = resolver
+            self.file = file
+            self.noted = noted
+        }
+
+        mutating func zone(named name: String, line: Int) -> EventZone? {
+            if let zone = resolver.zone(named: name) { return zone }
+            if noted.insert(name).inserted {
+                file.notes.append((line, "TZID '\(InertText.echo(name, limit: 40))' is no zone infcal knows (IANA, Windows or the file's VTIMEZONE); its times are read as UTC"))
+            }
+            return .utc
+        }
+
+        /// `value`'s seconds in the reckoning of an event whose start has `form` in `zone`.
+        func convert(_ value: ICalTime, to form: ICalTime.Form, zone: EventZone?) -> Int {
+            let utc: Int
+            switch value.form {
+            case .date, .floating: return value.seconds
+            case .utc: utc = value.seconds
+            case .zoned(let name): utc = (resolver.zone(named: name) ?? .utc).utc(ofLocal: value.seconds)
+            }
+            switch form {
+            case .date, .floating: return value.form == .utc ? value.seconds : utc
+            case .utc: return utc
+            case .zoned: return utc + (zone?.offset(atUTC: utc) ?? 0)
+            }
+        }
+
+        /// The instance of `series` (made from `master`) that RECURRENCE-ID `id` names: its start
+        /// in the series' reckoning, whether the series has it, and whether the master's EXDATE
+        /// removed it. A date-time names the instance on its own calendar date in an all-day
+        /// series (Exchange writes `RECURRENCE-ID;TZID=GMT Standard Time:20200416T000000`), and
+        /// a date the series' instance on that date.
+        func instance(_ id: ICalTime, of master: Draft, in series: Event) -> (start: Int, isInstance: Bool, isExcluded: Bool, day: Int?) {
+            func excluded(_ start: Int) -> Bool {
+                series.excluded.contains(start) || series.excludedDays.contains(CivilTime.day(ofSeconds: start))
+            }
+            if master.start.isDate != id.isDate {
+                let day = CivilTime.day(ofSeconds: id.seconds)
+                let range = (day * CivilTime.secondsPerDay)..<((day + 1) * CivilTime.secondsPerDay)
+                if master.start.isDate {
+                    let start = range.lowerBound
+                    return (start, !series.instances(in: start..<(start + 1)).isEmpty, excluded(start), nil)
+                }
+                if let found = series.instances(in: range).first { return (found.start, true, false, nil) }
+                let exact = master.start.seconds - CivilTime.day(ofSeconds: master.start.seconds) * CivilTime.secondsPerDay
+                return (range.lowerBound + exact, false, series.excludedDays.contains(day), nil)
+            }
+            let start = convert(id, to: master.start.form, zone: master.zone)
+            return (start, !series.instances(in: start..<(start + 1)).isEmpty, excluded(start), nil)
+        }
+
+        /// The RRULE or EXRULE on `line` (nil for an empty one), its lenient readings noted.
+        mutating func rule(_ line: ContentLine) throws(Failure) -> RecurrenceRule? {
+            // Files repeat their rules (every birthday is FREQ=YEARLY): each text is read once.
+            let text = document.rawValue(line)
+            var rule: RecurrenceRule?
+            if let known = rules[text] {
+                rule = known
+            } else {
+                do {
+                    rule = try RecurrenceRule.parse(text)
+                } catch {
+                    throw Failure(position: (line.line, error.message.replacingOccurrences(of: "RRULE:", with: line.name + ":")))
+                }
+                if rules.count < 10_000 { rules[text] = rule }
+            }
+            for note in rule?.notes ?? [] { file.notes.append((line.line, note.replacingOccurrences(of: "RRULE:", with: line.name + ":"))) }
+            return rule
+        }
+
+        /// A date or date-time property, with its VALUE and TZID; calendar-wide X-WR-TIMEZONE
+        /// applies to floating and UTC times.
+        mutating func time(_ line: ContentLine, _ what: String) throws(Failure) -> (ICalTime, EventZone?) {
+            let kind = line.parameters.isEmpty ? nil : line.parameter("VALUE").map { $0 == "DATE" || $0 == "DATE-TIME" ? $0 : $0.uppercased() }
+            guard let value = ICalTime.parse(document.trimmedBytes(line), isDate: kind == "DATE" ? true : (kind == "DATE-TIME" ? false : nil),
+                                             zone: line.parameters.isEmpty ? nil : line.parameter("TZID")) else {
+                throw Failure(position: (line.line, "\(what): '\(InertText.echo(document.rawValue(line), limit: 40))' is no date or date-time"))
+            }
+            return localize(value, line: line.line)
+        }
+
+        mutating func localize(_ value: ICalTime, line: Int) -> (ICalTime, EventZone?) {
+            switch value.form {
+            case .date: return (value, nil)
+            case .floating, .utc:
+                guard let (zone, name) = defaultZone else { return (value, value.form == .utc ? .utc : nil) }
+                let seconds = value.form == .utc ? value.seconds + zone.offset(atUTC: value.seconds) : value.seconds
+                return (ICalTime(seconds: seconds, form: .zoned(name)), zone)
+            case .zoned(let name):
+                return (value, zone(named: name, line: line))
+            }
+        }
+
+        mutating func draft(_ component: Component) throws(Failure) -> Draft {
+            if let defect = component.defect { throw Failure(position: (defect.line, defect.reason + "; event skipped")) }
+            for line in component.skippedLines {
+                file.notes.append((line, "malformed line in a property infcal does not read; line skipped"))
+            }
+            guard let startLine = component.first("DTSTART") else {
+                throw Failure(position: (component.line, "VEVENT: no DTSTART; event skipped"))
+            }
+            do {
+                return try makeDraft(component, startLine: startLine)
+            } catch {
+                throw Failure(position: (error.position.line, error.position.reason + "; event skipped"))
+            }
+        }
+
+        private mutating func makeDraft(_ component: Component, startLine: ContentLine) throws(Failure) -> Draft {
+            let (start, zone) = try time(startLine, "DTSTART")
+            var endLine: ContentLine?, durationLine: ContentLine?, ruleLines: [ContentLine] = [], exclusionRuleLines: [ContentLine] = []
+            var uidLine: ContentLine?, summaryLine: ContentLine?, statusLine: ContentLine?
+            var sequenceLine: ContentLine?, stampLines: [ContentLine] = []
+            var locationLine: ContentLine?, descriptionLine: ContentLine?
+            var hasSets = false
+            for line in component.properties {
+                switch line.name {
+                case "DTEND": if endLine == nil { endLine = line }
+                case "DURATION": if durationLine == nil { durationLine = line }
+                case "RRULE": ruleLines.append(line)
+                case "EXRULE": exclusionRuleLines.append(line)
+                case "UID": if uidLine == nil { uidLine = line }
+                case "SUMMARY": if summaryLine == nil { summaryLine = line }
+                case "STATUS": if statusLine == nil { statusLine = line }
+                case "SEQUENCE": if sequenceLine == nil { sequenceLine = line }
+                case "DTSTAMP", "LAST-MODIFIED": stampLines.append(line)
+                case "LOCATION": if locationLine == nil { locationLine = line }
+                case "DESCRIPTION": if descriptionLine == nil { descriptionLine = line }
+                case "RDATE", "EXDATE", "RECURRENCE-ID": hasSets = true
+                default: break
+                }
+            }
+            var duration = 0
+            if let endLine {
+                let (end, _) = try time(endLine, "DTEND")
+                if start.isDate {
+                    // A date-time DTEND of an all-day event ends it on that date, as written.
+                    duration = end.seconds - start.seconds
+                } else {
+                    duration = convert(end, to: start.form, zone: zone) - start.seconds
+                }
+            } else if let durationLine {
+                let text = document.rawValue(durationLine)
+                guard let seconds = ICalTime.parseDuration(text) else {
+                    throw Failure(position: (durationLine.line, "DURATION: '\(InertText.echo(text, limit: 40))' is no duration"))
+                }
+                duration = seconds
+            }
+            if start.isDate {
+                // Whole days; a missing or backward end makes one day.
+                let days = CivilTime.floorDiv(duration + CivilTime.secondsPerDay - 1, CivilTime.secondsPerDay)
+                duration = max(1, days) * CivilTime.secondsPerDay
+            } else {
+                duration = max(0, duration)
+            }
+            var parsedRules: [RecurrenceRule] = []
+            var exclusionRules: [RecurrenceRule] = []
+            for line in ruleLines { if let rule = try rule(line) { parsedRules.append(rule) } }
+            for line in exclusionRuleLines { if let rule = try rule(line) { exclusionRules.append(rule) } }
+            let draft = Draft(uid: uidLine.map { document.trimmedValue($0) } ?? "",
+                              summary: summaryLine.map { document.textValue($0, newline: " ") } ?? "",
+                              start: start, zone: zone, duration: duration, rules: parsedRules, exclusionRules: exclusionRules,
+                              cancelled: statusLine.map { document.trimmedValue($0).uppercased() == "CANCELLED" } ?? false,
+                              line: component.line)
+            if let sequenceLine, let sequence = Int(document.trimmedValue(sequenceLine)) { draft.sequence = sequence }
+            for line in stampLines {
+                if let stamp = ICalTime.parse(document.trimmedBytes(line), isDate: false, zone: nil) {
+                    draft.stamp = max(draft.stamp, stamp.seconds)
+                }
+            }
+            if locationLine != nil || descriptionLine != nil {
+                draft.details = EventDetails(location: locationLine.map { document.textValue($0) } ?? "",
+                                             description: descriptionLine.map { document.textValue($0) } ?? "")
+            }
+            for line in component.properties where hasSets {
+                switch line.name {
+                case "RDATE", "EXDATE":
+                    let kind = line.parameter("VALUE")?.uppercased()
+                    let text = document.rawValue(line)
+                    for piece in text.split(separator: ",") {
+                        let item = piece.trimmingSpaces
+                        var own: Int?
+                        var startText = Substring(item)
+                        if let slash = item.firstIndex(of: "/") {
+                            startText = item[..<slash]
+                            let rest = item[item.index(after: slash)...]
+                            if let length = ICalTime.parseDuration(rest) {
+                                own = length
+                            } else if let end = ICalTime.parse(rest, isDate: false, zone: line.parameter("TZID")),
+                                      let begin = ICalTime.parse(startText, isDate: false, zone: line.parameter("TZID")) {
+                                own = convert(end, to: .utc, zone: nil) - convert(begin, to: .utc, zone: nil)
+                            } else {
+                                throw Failure(position: (line.line, "\(line.name): '\(InertText.echo(item, limit: 40))' is no period"))
+                            }
+                        }
+                        guard let value = ICalTime.parse(startText, isDate: kind == "DATE" ? true : nil, zone: line.parameter("TZID")) else {
+                            throw Failure(position: (line.line, "\(line.name): '\(InertText.echo(item, limit: 40))' is no date or date-time"))
+                        }
+                        let (localized, _) = localize(value, line: line.line)
+                        if line.name == "RDATE" {
+                            draft.extraStarts.append((localized, own.map { max(0, $0) }))
+                        } else {
+                            draft.exclusions.append(localized)
+                        }
+                    }
+                case "RECURRENCE-ID":
+                    draft.recurrenceID = try time(line, "RECURRENCE-ID").0
+                    draft.thisAndFuture = line.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
+                default:
+                    break
+                }
+            }
+            return draft
+        }
+    }
+}

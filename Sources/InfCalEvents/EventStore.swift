@@ -1,0 +1,359 @@
+import Foundation
+import InfCalModel
+
+/// The zone the calendar is shown in: the offset from UTC at any instant. The terminal layer
+/// passes one built on libc's `localtime_r` (which reads TZ as POSIX defines it); tests pass a
+/// fixed one or a Foundation zone.
+public struct DisplayZone: Sendable {
+    /// The offset in seconds at an instant given as UTC civil seconds.
+    public let offset: @Sendable (Int) -> Int
+
+    public init(offset: @escaping @Sendable (Int) -> Int) {
+        self.offset = offset
+    }
+
+    public static let utc = DisplayZone { _ in 0 }
+
+    /// A Foundation zone.
+    public init(_ zone: TimeZone) {
+        self.init { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+    }
+}
+
+/// All events of a run, indexed so that views can ask what happens on a range of days.
+///
+/// Single events are kept sorted by their start where the calendar is shown; recurring ones are
+/// asked for their instances in the range only, so a month costs the same in any year.
+public final class EventStore {
+    public let events: [Event]
+    /// The file each event came from (parallel to `events`; may be shorter).
+    public let sources: [String]
+    /// The calendars the events belong to, as the views name and colour them.
+    public let calendars: [EventCalendar]
+    /// The index into `calendars` of each event (parallel to `events`; may be shorter).
+    private let calendarOfEvent: [Int]
+    /// The calendars (indices into `calendars`) whose events are left out of every answer:
+    /// `--hide`, `--only`, and the pager's list of calendars.
+    public var hidden: Set<Int> = []
+    private let display: DisplayZone
+    /// Non-recurring events: display start and end, the event, the display offsets.
+    @exclusivity(unchecked) private var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
+    @exclusivity(unchecked) private var longestSingle = 0
+    @exclusivity(unchecked) private var recurring: [Int] = []
+    @exclusivity(unchecked) private var displayOffsets: [Int: Int] = [:]
+    /// The latest any occurrence can start and the earliest (event's reckoning, widened by
+    /// the zones' reach): nil latest when a rule has no known end.
+    private var latestStart: Int? = Int.min
+    private var earliestStart = Int.max
+    /// The instances of every recurring event in a window of their reckoning around the last
+    /// range asked: a stream asks month after month, and each rule is expanded once per window
+    /// rather than once per month.
+    @exclusivity(unchecked) private var window = InstanceWindow()
+    /// The longest duration of a recurring event (with its RDATE periods).
+    private var longestRecurring = 0
+    /// The earliest start and the latest end of each of `recurring` (event's reckoning;
+    /// `Int.max`: no end), with COUNT rules counted: worked out when a walk first asks where
+    /// it may skip to.
+    @exclusivity(unchecked) private var recurringReach: [(earliest: Int, latest: Int)]?
+
+
+    /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]` and
+    /// `calendars[calendarOfEvent[i]]` its calendar.
+    public init(events: [Event], display: DisplayZone, sources: [String] = [], calendars: [EventCalendar] = [],
+                calendarOfEvent: [Int] = []) {
+        self.events = events
+        self.sources = sources
+        self.calendars = calendars
+        self.calendarOfEvent = calendarOfEvent
+        self.display = display
+        for (index, event) in events.enumerated() {
+            if event.isRecurring {
+                recurring.append(index)
+            } else {
+                let (start, end, startOffset, endOffset) = shown(event, start: event.start.seconds, duration: event.duration)
+                singles.append((start, end, index, startOffset, endOffset))
+                longestSingle = max(longestSingle, end - start)
+            }
+        }
+        singles.sort { $0.start < $1.start }
+        for index in recurring {
+            let event = events[index]
+            if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
+            earliestStart = min(earliestStart, event.start.seconds, event.extraStarts.map(\.start).min() ?? Int.max)
+            longestRecurring = max(longestRecurring, event.duration, event.extraStarts.map { $0.duration ?? 0 }.max() ?? 0)
+        }
+    }
+
+    /// Display wall-clock start and end of an instance of `event` starting at `start` (the
+    /// event's reckoning), with the display zone's offsets there (nil for dates and floating times).
+    private func shown(_ event: Event, start: Int, duration: Int) -> (Int, Int, Int?, Int?) {
+        switch event.start.form {
+        case .date, .floating:
+            return (start, start + duration, nil, nil)
+        case .utc, .zoned:
+            let utc = event.zone?.utc(ofLocal: start) ?? start
+            let end = utc + duration
+            let (startOffset, endOffset) = (displayOffset(utc), displayOffset(end))
+            return (utc + startOffset, end + endOffset, startOffset, endOffset)
+        }
+    }
+
+    /// The display zone's offset at `utc`, kept per day where it holds all day.
+    private func displayOffset(_ utc: Int) -> Int {
+        let day = CivilTime.day(ofSeconds: utc)
+        if let known = displayOffsets[day] { return known }
+        let start = display.offset(day * CivilTime.secondsPerDay)
+        let end = display.offset((day + 1) * CivilTime.secondsPerDay - 1)
+        guard start == end else { return display.offset(utc) }
+        if displayOffsets.count > 200_000 { displayOffsets.removeAll() }
+        displayOffsets[day] = start
+        return start
+    }
+
+    /// The occurrences that start on the days `days` (grid day numbers, where the calendar is
+    /// shown), in order of start, then summary.
+    public func occurrences(startingOn days: Range<Int>) -> [Occurrence] {
+        collect(days, touching: false)
+    }
+
+    /// For each day of `days`, the occurrences that touch it (multi-day events on each of their
+    /// days), in order of start: what a month grid asks.
+    public func occurrencesByDay(_ days: Range<Int>) -> [Int: [Occurrence]] {
+        var result: [Int: [Occurrence]] = [:]
+        for occurrence in collect(days, touching: true) {
+            for day in max(occurrence.startDay, days.lowerBound)...min(occurrence.lastDay, days.upperBound - 1) {
+                result[day, default: []].append(occurrence)
+            }
+        }
+        return result
+    }
+
+    /// Whether any occurrence may start on `day` (grid day number) or later.
+    public func mayHaveOccurrences(from day: Int) -> Bool {
+        let low = (day + CivilTime.dayNumberOffset - 2) * CivilTime.secondsPerDay
+        if let last = singles.last, last.start >= low { return true }
+        return latestStart.map { $0 >= low } ?? true
+    }
+
+    /// Whether any occurrence may start before `day` (grid day number).
+    public func mayHaveOccurrences(before day: Int) -> Bool {
+        let high = (day + CivilTime.dayNumberOffset + 2) * CivilTime.secondsPerDay
+        if let first = singles.first, first.start < high { return true }
+        return earliestStart < high
+    }
+
+    /// The index of the first single starting at `start` (display civil seconds) or later.
+    private func firstSingle(from start: Int) -> Int {
+        partitionPoint(singles.count) { singles[$0].start < start }
+    }
+
+    private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
+        guard !days.isEmpty else { return [] }
+        let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+        let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+        var found: [Occurrence] = []
+        func admit(_ index: Int, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?), more: Int = 0) {
+            let (start, end) = (shown.start, shown.end)
+            let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
+            if inside {
+                let event = events[index]
+                let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
+                if let calendar, hidden.contains(calendar) { return }
+                let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
+                var occurrence = Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
+                                            isAllDay: event.isAllDay, start: start, end: end)
+                occurrence.calendar = calendar
+                occurrence.color = shownAs?.color
+                (occurrence.startOffset, occurrence.endOffset) = (shown.startOffset, shown.endOffset)
+                occurrence.uid = event.uid
+                occurrence.source = index < sources.count ? sources[index] : nil
+                occurrence.more = more
+                occurrence.event = index
+                found.append(occurrence)
+            }
+        }
+        // Singles: binary search for the first that may reach the range.
+        var index = firstSingle(from: touching ? low - longestSingle : low)
+        while index < singles.count, singles[index].start < high {
+            let single = singles[index]
+            admit(single.event, (single.start, single.end, single.startOffset, single.endOffset))
+            index += 1
+        }
+        // Recurring: ask each for its instances near the range, in its own reckoning (zones
+        // differ from the display's by at most a day and a bit).
+        let margin = 2 * CivilTime.secondsPerDay
+        if !recurring.isEmpty {
+            let range = (low - margin - (touching ? longestRecurring : 0))..<(high + margin)
+            window.fill(range, events: events, recurring: recurring)
+            let instances = window.instances
+            var next = window.firstIndex(from: range.lowerBound)
+            while next < instances.count, instances[next].start < range.upperBound {
+                let instance = instances[next]
+                next += 1
+                let event = events[instance.event]
+                guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
+                // The last instance a day kept of a rule denser than the day limit says how many more.
+                let day = CivilTime.day(ofSeconds: instance.start)
+                let cut = event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first
+                admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
+                      more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
+            }
+        }
+        if found.count > 1 { found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) } }
+        return found
+    }
+}
+
+// MARK: Searching
+
+extension EventStore {
+    /// The store of the events `matcher` matches, with the same calendars, hidden ones and
+    /// display zone: what `--search` shows in every view, and where the pager's `/` looks.
+    public func restricted(to matcher: EventMatcher) -> EventStore {
+        let kept = events.indices.filter { matcher.matches(events[$0]) }
+        let store = EventStore(events: kept.map { events[$0] }, display: display,
+                               sources: kept.compactMap { $0 < sources.count ? sources[$0] : nil },
+                               calendars: calendars,
+                               calendarOfEvent: kept.compactMap { $0 < calendarOfEvent.count ? calendarOfEvent[$0] : nil })
+        store.hidden = hidden
+        return store
+    }
+
+    /// The reach of each recurring event, worked out once.
+    private func reaches() -> [(earliest: Int, latest: Int)] {
+        if let known = recurringReach { return known }
+        let found = recurring.map { EventCacheFormat.reach(of: events[$0]) }
+        recurringReach = found
+        return found
+    }
+
+    /// Whether the event at `index` is in a hidden calendar.
+    private func isHidden(_ index: Int) -> Bool {
+        index < calendarOfEvent.count && hidden.contains(calendarOfEvent[index])
+    }
+
+    /// A day (grid day number) on or after `day` before which no occurrence starts from `day`
+    /// on: where a walk forward may skip to. Nil when no occurrence can start on `day` or
+    /// later. Read from what the store keeps (the singles' starts, each rule's first and last
+    /// start), not by expanding rules, so it costs the same however far it skips.
+    public func earliestStartDay(from day: Int) -> Int? {
+        let margin = 2 * CivilTime.secondsPerDay
+        let low = (day + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay - margin
+        var best = Int.max
+        var lower = firstSingle(from: low)
+        while lower < singles.count, isHidden(singles[lower].event) { lower += 1 }
+        if lower < singles.count { best = singles[lower].start }
+        for (place, reach) in reaches().enumerated() where !isHidden(recurring[place]) {
+            if reach.latest < low { continue }
+            best = min(best, max(low, reach.earliest))
+            if best == low { break }
+        }
+        guard best != Int.max else { return nil }
+        let found = CivilTime.dayNumber(ofCivilDay: CivilTime.day(ofSeconds: best - margin))
+        return max(day, found)
+    }
+
+    /// A day (grid day number) before `day` after which no occurrence starts before `day`:
+    /// where a walk backward may skip to. Nil when no occurrence can start before `day`.
+    public func latestStartDay(before day: Int) -> Int? {
+        let margin = 2 * CivilTime.secondsPerDay
+        let high = (day + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay + margin
+        var best = Int.min
+        var lower = firstSingle(from: high)
+        while lower > 0, isHidden(singles[lower - 1].event) { lower -= 1 }
+        if lower > 0 { best = singles[lower - 1].start }
+        for (place, reach) in reaches().enumerated() where !isHidden(recurring[place]) {
+            if reach.earliest >= high { continue }
+            best = max(best, min(high - 1, reach.latest))
+            if best == high - 1 { break }
+        }
+        guard best != Int.min else { return nil }
+        let found = CivilTime.dayNumber(ofCivilDay: CivilTime.day(ofSeconds: best + margin))
+        return min(day - 1, found)
+    }
+
+    /// Days asked of the events at once while looking for the next day with an occurrence.
+    static let searchChunk = 4096
+
+    /// The first day of `days` on which a shown occurrence starts, or nil when none does.
+    public func firstDayWithOccurrence(in days: Range<Int>) -> Int? {
+        var from = days.lowerBound
+        while from < days.upperBound {
+            guard let next = earliestStartDay(from: from), next < days.upperBound else { return nil }
+            let end = next + min(Self.searchChunk, days.upperBound - next)
+            if let first = occurrences(startingOn: next..<end).first { return first.startDay }
+            from = end
+        }
+        return nil
+    }
+
+    /// The last day of `days` on which a shown occurrence starts, or nil when none does.
+    public func lastDayWithOccurrence(in days: Range<Int>) -> Int? {
+        var to = days.upperBound
+        while to > days.lowerBound {
+            guard let previous = latestStartDay(before: to), previous >= days.lowerBound else { return nil }
+            let start = previous + 1 - min(Self.searchChunk, previous + 1 - days.lowerBound)
+            if let last = occurrences(startingOn: start..<(previous + 1)).last { return last.startDay }
+            to = start
+        }
+        return nil
+    }
+}
+
+/// The instances of the recurring events in a window of their reckoning, in order of start,
+/// then of event. The window grows while it holds few instances (yearly rules are expanded once
+/// for years of months) and shrinks when it holds many, never below the range asked; it lies
+/// after the range asked, or before it when the ranges go backwards.
+struct InstanceWindow {
+    private(set) var range: Range<Int> = 0..<0
+    private(set) var instances: [(start: Int, duration: Int, event: Int)] = []
+    private var span = 0
+
+    static let shortest = 64 * CivilTime.secondsPerDay
+    static let longest = 8192 * CivilTime.secondsPerDay
+
+    /// Makes the window hold `wanted`, expanding the events `recurring` of `events` again when
+    /// it does not.
+    mutating func fill(_ wanted: Range<Int>, events: [Event], recurring: [Int]) {
+        if wanted.lowerBound >= range.lowerBound, wanted.upperBound <= range.upperBound { return }
+        if span == 0 {
+            span = Self.shortest
+        } else if instances.count < 64 {
+            span = min(Self.longest, span * 2)
+        } else if instances.count > 1024 {
+            span = max(Self.shortest, span / 2)
+        }
+        let length = max(span, wanted.upperBound - wanted.lowerBound)
+        if wanted.lowerBound < range.lowerBound, !range.isEmpty {
+            let (low, overflow) = wanted.upperBound.subtractingReportingOverflow(length)
+            range = (overflow ? Int.min : min(low, wanted.lowerBound))..<wanted.upperBound
+        } else {
+            let (high, overflow) = wanted.lowerBound.addingReportingOverflow(length)
+            range = wanted.lowerBound..<(overflow ? Int.max : max(high, wanted.upperBound))
+        }
+        instances.removeAll(keepingCapacity: true)
+        for index in recurring {
+            for instance in events[index].instances(in: range) {
+                instances.append((instance.start, instance.duration, index))
+            }
+        }
+        instances.sort { ($0.start, $0.event) < ($1.start, $1.event) }
+    }
+
+    /// The index of the first instance starting at `start` or later.
+    func firstIndex(from start: Int) -> Int {
+        partitionPoint(instances.count) { instances[$0].start < start }
+    }
+}
+
+/// The first of the indices `0..<count` for which `isBefore` is false, where it is true for a
+/// prefix of them and false for the rest (a binary search).
+private func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+    var lower = 0
+    var upper = count
+    while lower < upper {
+        let middle = (lower + upper) / 2
+        if isBefore(middle) { lower = middle + 1 } else { upper = middle }
+    }
+    return lower
+}

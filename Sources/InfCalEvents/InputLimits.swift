@@ -1,0 +1,19 @@
+import InfCalModel
+
+/// The bounds on what one run reads and expands, whatever a file says, so that no file can
+/// make infcal hang or exhaust memory. The man page's LIMITS section states each; a
+/// documentation test binds it to these values.
+public enum InputLimits {
+    /// The most bytes read from one file (or standard input): 64 MiB, some 170,000 events as
+    /// calendar programs export them. A larger file is skipped with a warning.
+    public static let fileBytes = 64 << 20
+    /// The most instances of one event shown on one day: a rule denser than this (every
+    /// minute, every second) shows the first ones and says how many more there are.
+    public static let instancesPerDay = 48
+    /// The most instances of one event shown in one month.
+    public static let instancesPerMonth = 500
+    /// How deep `--events` walks a directory's subdirectories.
+    public static let directoryDepth = 32
+    /// How long a FIFO named with `--events` may wait for its writer, in seconds.
+    public static let writerWait: Int32 = 10
+}

@@ -1,0 +1,87 @@
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+
+/// What a key asks the pager to do.
+public enum PagerAction: Hashable, Sendable, CaseIterable {
+    case nextDay, previousDay, nextWeek, previousWeek, openDay
+    case nextMonth, previousMonth, nextScreen, previousScreen, nextYear, previousYear
+    case today, goTo, search, nextMatch, previousMatch, cycleView, agenda, calendars, help, redraw, quit
+}
+
+/// One row of the key table: an action, the keys that do it and what the help screen says.
+public struct PagerBinding: Sendable {
+    public let action: PagerAction
+    public let keys: [Key]
+    public let summary: String
+}
+
+/// The pager's keys. The state machine, the help screen and the status line hint all read this
+/// one table, so they cannot drift apart.
+public enum PagerBindings {
+    /// All bindings, in the order the help screen lists them.
+    public static let all: [PagerBinding] = [
+        PagerBinding(action: .nextDay, keys: [.character("l"), .right],
+                     summary: "select the next day (day view: the next day)"),
+        PagerBinding(action: .previousDay, keys: [.character("h"), .left],
+                     summary: "select the previous day (day view: the day before)"),
+        PagerBinding(action: .nextWeek, keys: [.character("j"), .down],
+                     summary: "select a week later (day view, help: scroll down)"),
+        PagerBinding(action: .previousWeek, keys: [.character("k"), .up],
+                     summary: "select a week earlier (day view, help: scroll up)"),
+        PagerBinding(action: .openDay, keys: [.enter],
+                     summary: "the selected day's events in full (Enter, Esc close it)"),
+        PagerBinding(action: .nextMonth, keys: [.character("n"), .wheelDown],
+                     summary: "next month (year page: next year; day view: next day)"),
+        PagerBinding(action: .previousMonth, keys: [.character("p"), .wheelUp],
+                     summary: "previous month (year page: last year; day view: day before)"),
+        PagerBinding(action: .nextScreen, keys: [.character(" "), .pageDown],
+                     summary: "next screen: a month, a strip of months, a year"),
+        PagerBinding(action: .previousScreen, keys: [.character("b"), .pageUp],
+                     summary: "previous screen: a month, a strip of months, a year"),
+        PagerBinding(action: .nextYear, keys: [.character("N"), .character("]")], summary: "next year"),
+        PagerBinding(action: .previousYear, keys: [.character("P"), .character("[")], summary: "previous year"),
+        PagerBinding(action: .today, keys: [.character("t"), .home], summary: "select today"),
+        PagerBinding(action: .goTo, keys: [.character("g")], summary: "go to a date: YYYY-MM (same day number) or YYYY-MM-DD"),
+        PagerBinding(action: .search, keys: [.character("/")],
+                     summary: "search: the next day with an event holding a text"),
+        PagerBinding(action: .nextMatch, keys: [.character("f")], summary: "the next day that matches the last search"),
+        PagerBinding(action: .previousMatch, keys: [.character("F")], summary: "the previous day that matches the last search"),
+        PagerBinding(action: .cycleView, keys: [.character("v")], summary: "next view: month page, strip, year page"),
+        PagerBinding(action: .agenda, keys: [.character("a")],
+                     summary: "the month's agenda over the page (a, Esc close)"),
+        PagerBinding(action: .calendars, keys: [.character("c")],
+                     summary: "the calendars, to show or hide each (c, Esc close)"),
+        PagerBinding(action: .help, keys: [.character("?")], summary: "this help"),
+        PagerBinding(action: .redraw, keys: [.control(0x0C)], summary: "repaint the screen"),
+        PagerBinding(action: .quit, keys: [.character("q"), .escape, .interrupt], summary: "quit"),
+    ]
+
+    /// The action `key` is bound to, or nil when it is bound to none.
+    public static func action(for key: Key) -> PagerAction? {
+        all.first { $0.keys.contains(key) }?.action
+    }
+
+    /// The main keys, as the status line shows them, most important first: the line keeps as
+    /// many as fit in the room its width leaves them (not the room its text leaves, so the set
+    /// stays put as the months change) and shows them in `order`.
+    static let hints: [(order: Int, text: String)] = [
+        (6, "q quit"), (5, "? help"), (0, "n next"), (4, "v view"), (1, "p previous"), (2, "t today"), (3, "g go to"),
+    ]
+
+    /// The help screen's lines, unwrapped: one per binding, then notes on counts, Esc, the
+    /// views and the mouse. Rows of keys carry the indent their summaries continue at.
+    public static var helpRows: [(text: String, indent: Int)] {
+        let rows = all.map { ($0.keys.map(\.name).joined(separator: " "), $0.summary) }
+        let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        return [("Keys", 0), ("", 0)]
+            + rows.map { ("  " + $0.0 + String(repeating: " ", count: width - DisplayWidth.of($0.0)) + "  " + $0.1, width + 4) }
+            + [("", 0),
+               ("A count before a move repeats it: 3l is three days on, 2j two weeks, 3n three months, 10P ten years back; 0n moves nothing.", 0),
+               ("Months and years keep the selected day's number, cut to the month's length.", 0),
+               ("Esc after a count cancels the count. With --mouse the wheel pages and a click on a day opens it.", 0),
+               ("In the go-to and search prompts Ctrl-U clears and Ctrl-W erases a word.", 0),
+               ("A search ignores case and accents, looks up to 10000 years away and Esc stops it.", 0),
+               ("Any other key leaves this help.", 0)]
+    }
+}

@@ -1,0 +1,400 @@
+import InfCalModel
+import InfCalEvents
+import InfCalRender
+
+/// Composes the pager's frames: the view the state asks for (the month page, the strip of
+/// compact grids, the year page) above a status line.
+///
+/// Pure: a state and a terminal size in, a `Frame` out, so the layout can be tested without a
+/// terminal. A compact grid block always takes `gridLines` lines (a six-week month's height),
+/// so the titles stay put as months of five and six weeks follow each other.
+public struct PagerView {
+    /// The renderer of the grids (calendar, names, first weekday, numbering); its highlighted
+    /// day is set from the state's today.
+    public let renderer: MonthRenderer
+    /// Whether colour is on: the month page dims the weekend. Today (underlined), the
+    /// selected day (reversed) and the days with events (bold) are attributes, not colours,
+    /// and are drawn either way, so that nothing is lost without colour.
+    public let highlightToday: Bool
+    /// Months side by side in the strip, or nil for as many as the width takes.
+    public let columns: Int?
+    /// The lines of the month page's grid.
+    public let box: BoxCharacters
+    /// The locale's weekend (weekdays, 1 is Sunday).
+    public let weekendDays: Set<Int>
+    /// The events of the run, if it reads any: listed in the month page's cells, marked in the
+    /// strip and the year page when colour is on, and the month's agenda (key `a`).
+    public var events: EventStore?
+    /// Formats the agenda's lines (the locale's weekday names).
+    public var agendaPrinter = AgendaPrinter(locale: nil, width: nil)
+    /// Whether calendars' colours are drawn as 24-bit.
+    public var trueColor = false
+    /// The events the last search matched (`/`), kept while its text and the events stay.
+    var searchStore: (text: String, events: ObjectIdentifier, store: EventStore)?
+
+    /// Lines of the grid block: title, weekday header and six weeks.
+    public static let gridLines = 8
+    /// The go-to prompt's label.
+    public static let promptLabel = "Go to (YYYY-MM or YYYY-MM-DD): "
+    /// The search prompt's label.
+    public static let searchLabel = "Search: "
+    /// Cells of the status line kept for where the screen stands, whatever the key hints take
+    /// (half a narrow line, at least 20).
+    static let statusRoom = 40
+
+    /// A view drawing with `renderer`; `columns` nil means as many as fit in the strip.
+    public init(renderer: MonthRenderer, highlightToday: Bool, columns: Int?,
+                box: BoxCharacters = .ascii, weekendDays: Set<Int> = [1, 7]) {
+        self.renderer = renderer
+        self.highlightToday = highlightToday
+        self.columns = columns
+        self.box = box
+        self.weekendDays = weekendDays
+    }
+
+    /// Months side by side in the strip on a screen `width` cells wide.
+    public func columnCount(width: Int) -> Int {
+        columns ?? MonthRenderer.columns(fitting: width, monthWidth: renderer.monthWidth, limit: .max)
+    }
+
+    /// The cells `count` months side by side take.
+    public func blockWidth(columns count: Int) -> Int {
+        count * renderer.monthWidth + (count - 1) * MonthRenderer.gutter
+    }
+
+    /// The smallest screen the compact grid of one month (and the status line) fits.
+    public var compactSize: TerminalSize {
+        TerminalSize(columns: renderer.monthWidth, rows: renderer.rowLineCount + 1)
+    }
+
+    /// The renderer with the state's today and selected day set apart as the pager does.
+    func marking(_ state: PagerState) -> MonthRenderer {
+        var renderer = self.renderer
+        renderer.highlightedDay = state.today
+        renderer.selectedDay = state.selected
+        renderer.attributes = .pager
+        return renderer
+    }
+
+    /// The month page for the state's today, selected day and colour.
+    func monthPage(for state: PagerState) -> MonthPage {
+        var page = MonthPage(renderer: marking(state), box: box, weekendDays: weekendDays, color: highlightToday)
+        page.marks = true
+        page.trueColor = trueColor
+        page.showsEvents = events != nil
+        return page
+    }
+
+    // MARK: Bodies
+
+    /// What a view puts above the status line.
+    struct Body {
+        /// The lines, from the top of the screen (scrolled and clipped by the caller).
+        var lines: [String]
+        /// Where the screen stands, for the status line.
+        var position: String
+        /// Months the screen shows.
+        var monthCount: Int
+        /// The line of the selected day, which scrolling keeps on the screen.
+        var focus = 0
+    }
+
+    /// The body of `state`'s view in `room` (the screen without its status line), or the size
+    /// the screen needs at least when nothing fits.
+    func body(for state: PagerState, room: TerminalSize) -> Result<Body, TooSmall> {
+        switch state.view {
+        case .monthPage:
+            var page = monthPage(for: state)
+            page.events = events?.occurrencesByDay(state.current.firstDay..<state.current.endDay) ?? [:]
+            guard let layout = page.layout(filling: room) else {
+                // Too small for the page: the compact grid of the month.
+                return strip(for: state, room: room, columns: 1, rows: 1)
+            }
+            let lines = Array(repeating: "", count: layout.top) + page.lines(for: state.current, layout: layout)
+            return .success(Body(lines: lines, position: renderer.names.title(of: state.current), monthCount: 1))
+        case .strip:
+            return strip(for: state, room: room, columns: columnCount(width: room.columns), rows: nil)
+        case .yearPage:
+            return yearPage(for: state, room: room)
+        }
+    }
+
+    /// Months in rows of `columns` (shrunk while automatic and too wide), `rows` rows or as
+    /// many as fit, centred.
+    func strip(for state: PagerState, room: TerminalSize, columns: Int, rows: Int?) -> Result<Body, TooSmall> {
+        let rowCount = max(1, rows ?? (room.rows + 1) / (renderer.rowLineCount + 1))
+        var columnCount = max(1, columns)
+        var renderer = marking(state)
+        while true {
+            let months = Array(state.index.forward.prefix(columnCount * rowCount))
+            renderer.markedDays = markedDays(months)
+            let grids = months.map(renderer.grid(for:))
+            let rowsOfGrids = stride(from: 0, to: grids.count, by: columnCount).map { Array(grids[$0..<min(grids.count, $0 + columnCount)]) }
+            // Titles wider than a grid (a long leap-month name) widen their column.
+            let width = max(blockWidth(columns: min(columnCount, grids.count)), rowsOfGrids.map(renderer.rowWidth).max() ?? 0)
+            let height = rowsOfGrids.count * (renderer.rowLineCount + 1) - 1
+            if width > room.columns, self.columns == nil || rows != nil, columnCount > 1 {
+                columnCount -= 1
+                continue
+            }
+            guard width <= room.columns, renderer.rowLineCount <= room.rows else {
+                return .failure(TooSmall(needed: TerminalSize(columns: width, rows: renderer.rowLineCount + 1)))
+            }
+            let left = String(repeating: " ", count: (room.columns - width) / 2)
+            var lines = Array(repeating: "", count: max(0, (room.rows - height) / 2))
+            for (number, row) in rowsOfGrids.enumerated() {
+                if number > 0 { lines.append("") }
+                let rendered = renderer.formatRow(row)
+                lines += (0..<renderer.rowLineCount).map { $0 < rendered.count && !rendered[$0].isEmpty ? left + rendered[$0] : "" }
+            }
+            return .success(Body(lines: lines, position: range(months), monthCount: months.count))
+        }
+    }
+
+    /// The calendar year of the state's month under its heading, as `--year` prints it, in as
+    /// few rows as the width allows; scrolled when taller than `room`.
+    func yearPage(for state: PagerState, room: TerminalSize) -> Result<Body, TooSmall> {
+        let months = state.calendar.monthsOfYear(holding: state.current).filter(state.bounds.admits)
+        var renderer = marking(state)
+        renderer.titleStyle = .monthOnly
+        renderer.markedDays = markedDays(months)
+        let grids = months.map(renderer.grid(for:))
+        let fit = MonthRenderer.columns(fitting: room.columns, monthWidth: renderer.monthWidth, limit: .max)
+        let rowCount = (grids.count + fit - 1) / max(1, fit)
+        let columnCount = max(1, (grids.count + max(1, rowCount) - 1) / max(1, rowCount))
+        let rowsOfGrids = stride(from: 0, to: grids.count, by: columnCount).map { Array(grids[$0..<min(grids.count, $0 + columnCount)]) }
+        let width = rowsOfGrids.map(renderer.rowWidth).max() ?? 0
+        guard width <= room.columns, renderer.rowLineCount <= room.rows else {
+            return .failure(TooSmall(needed: TerminalSize(columns: max(width, renderer.monthWidth), rows: renderer.rowLineCount + 1)))
+        }
+        let left = String(repeating: " ", count: (room.columns - width) / 2)
+        let heading = months.first.map { renderer.names.yearTitle(of: $0) } ?? ""
+        var lines = [String(repeating: " ", count: max(0, (room.columns - DisplayWidth.of(heading)) / 2)) + heading]
+        var focus = 0
+        for (number, row) in rowsOfGrids.enumerated() {
+            if number > 0 { lines.append("") }
+            if let grid = row.first(where: { $0.month.contains(day: state.selected) }) {
+                focus = lines.count + 2 + (state.selected - grid.month.firstDay + grid.leadingBlanks) / 7
+            }
+            let rendered = renderer.formatRow(row)
+            lines += (0..<renderer.rowLineCount).map { $0 < rendered.count && !rendered[$0].isEmpty ? left + rendered[$0] : "" }
+        }
+        if lines.count < room.rows {
+            let top = (room.rows - lines.count) / 2
+            lines = Array(repeating: "", count: top) + lines
+            focus += top
+        }
+        return .success(Body(lines: lines, position: heading, monthCount: months.count, focus: focus))
+    }
+
+    /// The days of `months` with events, marked in the compact grids.
+    func markedDays(_ months: [Month]) -> Set<Int> {
+        guard let events, let first = months.map(\.firstDay).min(),
+              let end = months.map(\.endDay).max() else { return [] }
+        return Set(events.occurrencesByDay(first..<end).keys)
+    }
+
+    /// A screen too small for what it should show, and the size it needs.
+    struct TooSmall: Error {
+        let needed: TerminalSize
+    }
+
+    // MARK: Room
+
+    /// What `state`'s screen allows at `size`: months a screenful of the strip shows, and how
+    /// far the help or the year page scrolls.
+    public func room(for state: PagerState, size: TerminalSize) -> PagerState.Room {
+        let room = TerminalSize(columns: size.columns, rows: max(0, size.rows - 1))
+        var result = PagerState.Room(monthsPerScreen: 1, scrollLimit: 0, linesPerScreen: max(1, room.rows - 1))
+        if case .help = state.screen {
+            result.scrollLimit = max(0, helpLines(width: size.columns, view: state.view).count - room.rows)
+            return result
+        }
+        if case .agenda = state.screen {
+            let overlay = agenda(for: state)
+            result.scrollLimit = overlay.scrollLimit(in: room)
+            result.linesPerScreen = max(1, overlay.visibleLines(in: room) - 1)
+            return result
+        }
+        if case .day = state.screen {
+            let (overlay, starts) = dayOverlay(for: state, room: room)
+            result.scrollLimit = overlay.scrollLimit(in: room)
+            result.linesPerScreen = max(1, overlay.visibleLines(in: room) - 1)
+            result.eventStarts = starts
+        }
+        // The month page neither pages by screenfuls nor scrolls: no need to draw it.
+        if state.view == .strip, case .success(let body) = self.body(for: state, room: room) {
+            result.monthsPerScreen = max(1, body.monthCount)
+        }
+        return result
+    }
+
+    // MARK: Frames
+
+    /// The frame for `state` on a terminal of `size`.
+    public func frame(for state: PagerState, size: TerminalSize) -> Frame {
+        var frame = Frame(size: size)
+        guard size.rows > 0, size.columns > 0 else { return frame }
+        let statusRow = size.rows - 1
+        let room = TerminalSize(columns: size.columns, rows: statusRow)
+        let lastWidth = size.columns - 1
+        let compact = compactSize
+        if size.columns < compact.columns || size.rows < compact.rows {
+            frame.lines[0] = Self.tooSmall(needed: compact, size: size)
+            return frame
+        }
+        if case .help = state.screen {
+            let lines = helpLines(width: size.columns, view: state.view)
+            let scroll = min(state.scroll, max(0, lines.count - room.rows))
+            let shown = Array(lines.dropFirst(scroll).prefix(room.rows))
+            let top = lines.count <= room.rows ? (room.rows - lines.count) / 2 : 0
+            let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
+            let left = String(repeating: " ", count: max(0, (size.columns - width) / 2))
+            for (offset, line) in shown.enumerated() where !line.isEmpty {
+                frame.lines[top + offset] = Self.fit(left + line, width: size.columns)
+            }
+            let status = lines.count <= room.rows ? "Press any key to return"
+                : "lines \(scroll + 1)-\(scroll + shown.count) of \(lines.count): j, k, Space, b scroll; any other key returns"
+            frame.lines[statusRow] = Self.fit(status, width: lastWidth)
+            return frame
+        }
+        // The list of key `c` decides what every view shows.
+        if let events, events.hidden != state.hiddenCalendars { events.hidden = state.hiddenCalendars }
+        let body: Body
+        switch self.body(for: state, room: room) {
+        case .success(let made): body = made
+        case .failure(let tooSmall):
+            frame.lines[0] = Self.tooSmall(needed: tooSmall.needed, size: size)
+            return frame
+        }
+        // A year page taller than the screen scrolls as little as keeps the selected day on it.
+        let scroll = state.view == .yearPage ? min(max(0, body.focus - room.rows + 1), max(0, body.lines.count - room.rows)) : 0
+        for (row, line) in body.lines.dropFirst(scroll).prefix(room.rows).enumerated() where !line.isEmpty {
+            frame.lines[row] = line
+        }
+        if case .agenda = state.screen {
+            let overlay = agenda(for: state)
+            let scroll = min(state.scroll, overlay.scrollLimit(in: room))
+            let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room, scroll: scroll, box: box)
+            for row in 0..<min(room.rows, drawn.count) { frame.lines[row] = drawn[row] }
+            var position = ["agenda of " + overlay.title]
+            if overlay.lines.count > overlay.visibleLines(in: room) {
+                position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
+            }
+            position.append("a or Esc closes")
+            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
+        } else if case .day = state.screen {
+            let (overlay, _) = dayOverlay(for: state, room: room)
+            let scroll = min(state.scroll, overlay.scrollLimit(in: room))
+            let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room, scroll: scroll, box: box)
+            for row in 0..<min(room.rows, drawn.count) { frame.lines[row] = drawn[row] }
+            var position = [overlay.title]
+            if overlay.lines.count > overlay.visibleLines(in: room) {
+                position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
+            }
+            position.append("Enter or Esc closes")
+            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth, hints: false)
+        } else if case .calendars = state.screen {
+            let overlay = calendarList(for: state)
+            let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room,
+                                     scroll: max(0, state.calendarCursor - overlay.visibleLines(in: room) + 1), box: box)
+            for row in 0..<min(room.rows, drawn.count) { frame.lines[row] = drawn[row] }
+            frame.lines[statusRow] = statusLine(for: state, position: [hiddenNote(state) ?? "all calendars shown",
+                                                                       "Space shows or hides", "c or Esc closes"], width: lastWidth)
+        } else if case .prompt(let text) = state.screen {
+            let prompt = Self.fit(Self.promptLabel + text, width: lastWidth)
+            frame.lines[statusRow] = prompt
+            frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
+        } else if case .searchPrompt(let text) = state.screen {
+            let prompt = Self.fit(Self.searchLabel + InertText.forView(text), width: lastWidth)
+            frame.lines[statusRow] = prompt
+            frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
+        } else {
+            var position = [body.position, "[" + state.view.label + "]"]
+            if let hidden = hiddenNote(state) { position.insert(hidden, at: 1) }
+            if body.lines.count > room.rows {
+                position.append("lines \(scroll + 1)-\(scroll + room.rows)/\(body.lines.count)")
+            }
+            frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
+        }
+        return frame
+    }
+
+    /// The agenda of the state's first month: its occurrences as `--agenda` lists them.
+    func agenda(for state: PagerState) -> AgendaOverlay {
+        let month = state.current
+        let title = renderer.names.title(of: month)
+        guard let events else { return AgendaOverlay(title: title, lines: ["no events: start infcal with --events FILE"]) }
+        // The overlay cuts its lines to the screen by their text, so they carry no colour.
+        var printer = agendaPrinter
+        printer.calendarWidth = events.calendarWidth
+        return AgendaOverlay(title: title, lines: events.occurrences(startingOn: month.firstDay..<month.endDay).map(printer.line))
+    }
+
+    /// The list of calendars (key `c`): a row each, `[x]` shown or `[ ]` hidden, the chosen
+    /// one marked `>`, numbered for the digit keys.
+    func calendarList(for state: PagerState) -> AgendaOverlay {
+        let rows = state.calendars.enumerated().map { row, calendar in
+            (row == state.calendarCursor ? "> " : "  ") + (state.hiddenCalendars.contains(calendar.index) ? "[ ] " : "[x] ")
+                + (row < 9 ? "\(row + 1) " : "  ") + InertText.forView(calendar.name)
+        }
+        return AgendaOverlay(title: "Calendars", lines: rows)
+    }
+
+    /// What the status line says when calendars are hidden ("2 of 5 calendars hidden"), or nil.
+    func hiddenNote(_ state: PagerState) -> String? {
+        let hidden = state.calendars.filter { state.hiddenCalendars.contains($0.index) }.count
+        return hidden == 0 ? nil : "\(hidden) of \(state.calendars.count) calendar\(state.calendars.count == 1 ? "" : "s") hidden"
+    }
+
+    /// The day view of the state's selected day in a box over the page, and the line each of
+    /// its events starts on.
+    func dayOverlay(for state: PagerState, room: TerminalSize) -> (AgendaOverlay, [Int]) {
+        let day = state.selected
+        let month = state.selectedMonth
+        let occurrences = events?.occurrencesByDay(day..<(day + 1))[day] ?? []
+        let text = DayView(day: day, month: month, names: renderer.names, calendar: renderer.calendar, occurrences: occurrences,
+                           store: events, width: min(Self.dayViewWidth, room.columns - 4), highlighted: state.highlightedEvent,
+                           arrow: box == .ascii ? "->" : "→")
+        return (AgendaOverlay(title: text.title, lines: text.lines), text.eventStarts)
+    }
+
+    /// The widest the day view's text is wrapped to: lines a reader's eye can follow.
+    static let dayViewWidth = 100
+
+    /// `text` cut to `width` cells (plain text, no escape sequences).
+    static func fit(_ text: String, width: Int) -> String {
+        DisplayWidth.prefix(of: text, fitting: max(0, width))
+    }
+}
+
+// MARK: Keys at a size
+
+extension PagerView {
+    /// Hands `key` to `state` at a terminal of `size`: with the room it needs worked out first,
+    /// and a click turned into the day under it (opened in the day view).
+    public func handle(_ key: Key, in state: inout PagerState, size: TerminalSize) -> PagerState.Outcome {
+        if case .click(let position) = key {
+            guard state.screen == .months, let day = day(at: position, for: state, size: size) else { return .draw }
+            state.open(day)
+            return .draw
+        }
+        if state.needsRoom(for: key) { state.room = room(for: state, size: size) }
+        return state.handle(key)
+    }
+
+    /// The day drawn at `position` on the month page of `state` at `size`, or nil where no
+    /// day is (a margin, a line, a blank cell, another view).
+    public func day(at position: ScreenPosition, for state: PagerState, size: TerminalSize) -> Int? {
+        guard state.view == .monthPage else { return nil }
+        let room = TerminalSize(columns: size.columns, rows: max(0, size.rows - 1))
+        let page = monthPage(for: state)
+        guard let layout = page.layout(filling: room) else { return nil }
+        let row = position.row - layout.top - 2
+        let column = position.column - layout.left - layout.weekColumnWidth
+        guard row >= 0, column >= 0, row % layout.cellHeight != 0, column % layout.cellWidth != 0 else { return nil }
+        let (week, weekday) = (row / layout.cellHeight, column / layout.cellWidth)
+        guard week < MonthPageLayout.weeks, weekday < 7 else { return nil }
+        return renderer.grid(for: state.current).cell(week: week, column: weekday)?.day
+    }
+}

@@ -1,0 +1,91 @@
+import InfCalModel
+import InfCalEvents
+
+/// A growable buffer of bytes written through a pointer, so that appending is a store and a
+/// copy, with no uniqueness check or generic dispatch per append: the renderer's hot path
+/// writes every cell of every month here.
+///
+/// Its properties opt out of dynamic exclusivity checks, which cost more than the appends
+/// themselves; a buffer belongs to one printer on one thread and is never accessed
+/// overlappingly.
+public final class ByteBuffer {
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    /// The bytes written so far.
+    @exclusivity(unchecked) public private(set) var count = 0
+
+    /// An empty buffer that holds `capacity` bytes before it grows.
+    public init(capacity: Int = 4096) {
+        self.capacity = max(16, capacity)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    public func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: storage, count: count)
+        storage.deallocate()
+        storage = bigger
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    public func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let base = bytes.baseAddress { (storage + count).update(from: base, count: bytes.count) }
+        count += bytes.count
+    }
+
+    @inline(__always)
+    public func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends the UTF-8 bytes of `text`.
+    public func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends `count` spaces.
+    @inline(__always)
+    public func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        reserve(count)
+        (storage + self.count).update(repeating: UInt8(ascii: " "), count: count)
+        self.count += count
+    }
+
+    /// Removes trailing spaces.
+    @inline(__always)
+    public func trimTrailingSpaces() {
+        while count > 0, storage[count - 1] == UInt8(ascii: " ") { count -= 1 }
+    }
+
+    /// The bytes written, copied out.
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: storage, count: count))
+    }
+
+    /// Forgets the bytes written, keeping the storage.
+    public func removeAll() {
+        count = 0
+    }
+}

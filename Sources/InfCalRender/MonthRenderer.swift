@@ -1,0 +1,387 @@
+import Foundation
+import InfCalModel
+import InfCalEvents
+
+/// How a day cell is numbered.
+public enum DayNumbering: Sendable {
+    /// The day of the month, in two cells.
+    case dayOfMonth
+    /// The day of the year, in three cells (`--day-of-year`, cal's -j).
+    case dayOfYear
+}
+
+/// Which week numbers the week-number column shows.
+public enum WeekNumbering: Equatable, Sendable {
+    /// ISO 8601 weeks: Monday to Sunday, week 1 holds 4 January. A row that is not a Monday
+    /// week shows the week of its Thursday, which holds most of its days.
+    case iso
+    /// Weeks of the calendar's year as the rows show them, week 1 being the first with at
+    /// least `minimumDays` days of the new year (the locale's rule).
+    case locale(minimumDays: Int)
+}
+
+/// Formats month grids as text in the classic `cal` layout.
+///
+/// A ladder of small steps, as CPython's `TextCalendar`: a day cell, a week, the weekday header,
+/// the title, a month, then months side by side. Widths are display widths (terminal cells),
+/// and the highlight of today wraps only the digits, so it never moves a column. Lines are
+/// appended as UTF-8 bytes to a buffer, each ending in a newline and never in a space.
+public struct MonthRenderer {
+    /// What the title of a month says.
+    public enum TitleStyle: Sendable {
+        /// "February 2024", for months one after another.
+        case monthAndYear
+        /// "February", under a year heading.
+        case monthOnly
+    }
+
+    /// The names of months and weekdays.
+    public let names: CalendarNames
+    /// The calendar the months come from.
+    public let calendar: MonthCalendar
+    /// The weekday of each row's first cell, 1 (Sunday) to 7 (Saturday).
+    public let firstWeekday: Int
+    public let numbering: DayNumbering
+    /// The week-number column, or nil for none.
+    public let weekNumbers: WeekNumbering?
+    public var titleStyle: TitleStyle = .monthAndYear
+    /// Weekdays across (cal) or down the side (ncal, `--vertical`).
+    public var layout: MonthLayout = .horizontal
+    /// The day to highlight (a day number), or nil for none.
+    public var highlightedDay: Int?
+    /// Days with events (day numbers), shown bold and underlined; empty when colour is off.
+    public var markedDays: Set<Int> = []
+    /// The pager's selected day (a day number), or nil for none.
+    public var selectedDay: Int?
+    /// How the highlighted day, the days with events and the selected day are set apart.
+    public var attributes = DayAttributes.stream
+    /// The second calendar of `--also`, or nil: a line under each month's grid names its
+    /// months (the grid itself stays cal's), and the month page's cells carry its days.
+    public var also: AlsoCalendar?
+
+    /// The escape sequences that start and end the highlight (reverse video).
+    public static let highlightOn: [UInt8] = Array("\u{1B}[7m".utf8)
+    public static let highlightOff: [UInt8] = Array("\u{1B}[27m".utf8)
+    /// The escape sequences that start and end the mark of a day with events (bold, underlined).
+    public static let markOn: [UInt8] = Array("\u{1B}[1;4m".utf8)
+    public static let markOff: [UInt8] = Array("\u{1B}[22;24m".utf8)
+    /// Spaces between months side by side.
+    public static let gutter = 2
+
+    /// Months of `monthWidth` cells that fit side by side in `width` cells, `gutter` apart: at
+    /// least one, at most `limit`.
+    public static func columns(fitting width: Int, monthWidth: Int, limit: Int) -> Int {
+        // A width beyond any terminal (COLUMNS=9223372036854775807) must not overflow.
+        let usable = min(max(0, width), 100_000)
+        return min(limit, max(1, (usable + gutter) / (monthWidth + gutter)))
+    }
+
+    private let header: [UInt8]
+    /// ISO weeks in the reform the grids follow (proleptic Gregorian under `--reform gregorian`).
+    private let isoWeeks: MonthCalendar
+    /// Week lines already formatted, shared by the copies of this renderer.
+    private let weekLines = WeekLineCache()
+
+    /// A renderer for months of `calendar` named by `names`, rows starting on `firstWeekday`
+    /// (1 is Sunday), days numbered by `numbering`, with an optional week-number column, and
+    /// `highlightedDay` (a day number) in reverse video when given.
+    public init(names: CalendarNames, calendar: MonthCalendar, firstWeekday: Int, numbering: DayNumbering = .dayOfMonth,
+                weekNumbers: WeekNumbering? = nil, highlightedDay: Int? = nil) {
+        self.names = names
+        self.calendar = calendar
+        self.firstWeekday = firstWeekday
+        self.numbering = numbering
+        self.weekNumbers = weekNumbers
+        self.highlightedDay = highlightedDay
+        isoWeeks = MonthCalendar(.iso8601, reform: calendar.reform)
+        cellWidth = Self.cellWidth(numbering, labelWidth: names.labelWidth)
+        header = Array((String(repeating: " ", count: weekNumbers == nil ? 0 : 3)
+            + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: cellWidth)).utf8)
+    }
+
+    /// Cells a day takes: as many as its number needs, or the weekday labels if they need more.
+    public let cellWidth: Int
+    /// Cells the week-number column takes, with its space.
+    public var weekColumnWidth: Int { weekNumbers == nil ? 0 : 3 }
+    /// The width of a month's grid: the week column, seven day cells and the spaces between them.
+    public var monthWidth: Int { Self.monthWidth(numbering: numbering, weekNumbers: weekNumbers, labelWidth: names.labelWidth) }
+
+    static func cellWidth(_ numbering: DayNumbering, labelWidth: Int) -> Int {
+        max(numbering == .dayOfYear ? 3 : 2, labelWidth)
+    }
+
+    /// The width of a month's grid laid out with `numbering`, `weekNumbers` and weekday labels
+    /// of `labelWidth` cells.
+    public static func monthWidth(numbering: DayNumbering, weekNumbers: WeekNumbering?,
+                                  labelWidth: Int = CalendarNames.minimumLabelWidth) -> Int {
+        (weekNumbers == nil ? 0 : 3) + 7 * cellWidth(numbering, labelWidth: labelWidth) + 6
+    }
+
+    // MARK: Grids
+
+    /// `month` laid out in weeks, its days numbered as this renderer shows them.
+    public func grid(for month: Month) -> MonthGrid {
+        switch numbering {
+        case .dayOfMonth:
+            return MonthGrid(month: month, in: calendar, firstWeekday: firstWeekday)
+        case .dayOfYear:
+            let first = calendar.dayOfYear(month.firstDay) ?? 1
+            return MonthGrid(month: month, labels: .counting(from: first), firstWeekday: firstWeekday)
+        }
+    }
+
+    // MARK: The ladder
+
+    /// The weekday header: each label right-aligned in its cell, as `cal` does.
+    static func weekHeader(names: CalendarNames, firstWeekday: Int, cellWidth: Int) -> String {
+        // A loop, not joined(separator:): the generic join costs a runtime type lookup at start-up.
+        var header = ""
+        for column in 0..<7 {
+            let label = names.weekdayLabels[(firstWeekday - 1 + column) % 7]
+            if column > 0 { header += " " }
+            header += String(repeating: " ", count: max(0, cellWidth - DisplayWidth.of(label))) + label
+        }
+        return header
+    }
+
+    /// The month's title text, without padding.
+    public func titleText(_ month: Month) -> String {
+        titleStyle == .monthOnly ? names.monthName(of: month) : names.title(of: month)
+    }
+
+    /// Appends the day number `value` of `day` right-aligned in `width` cells, set apart as
+    /// `attributes` say for today, a day with events and the selected day.
+    func appendDay(_ value: Int, day: Int, width: Int, to out: ByteBuffer) {
+        let today = day == highlightedDay, marked = isMarked(day), selected = day == selectedDay
+        guard today || marked || selected else { return Self.appendNumber(value, width: width, to: out) }
+        var on: [UInt8] = [], off: [UInt8] = []
+        if today { on += attributes.today.on; off = attributes.today.off + off }
+        if marked { on += attributes.marked.on; off = attributes.marked.off + off }
+        if selected { on += attributes.selected.on; off = attributes.selected.off + off }
+        let digits = String(value)
+        if width > digits.utf8.count { out.appendSpaces(width - digits.utf8.count) }
+        out.append(on)
+        out.append(digits)
+        out.append(off)
+    }
+
+    /// Appends `value` right-aligned in `width` cells (more if it needs them).
+    @inline(__always)
+    static func appendNumber(_ value: Int, width: Int, to out: ByteBuffer) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value.magnitude
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[7 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0 && count < 8
+        }
+        if width > count { out.appendSpaces(width - count) }
+        withUnsafeBytes(of: &digits) { buffer in
+            out.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(8 - count)...]))
+        }
+    }
+
+    /// Whether `day` is shown as a day with events.
+    @inline(__always)
+    func isMarked(_ day: Int) -> Bool {
+        !markedDays.isEmpty && markedDays.contains(day)
+    }
+
+    /// The week number of the row that starts on `rowStart` (a day number).
+    func weekNumber(ofRowStarting rowStart: Int) -> Int? {
+        switch weekNumbers {
+        case nil:
+            return nil
+        case .iso:
+            // Thursday is weekday 5; its ISO week is the week of most of the row's days.
+            let thursday = rowStart + (5 - firstWeekday + 7) % 7
+            return isoWeeks.weekOfYear(thursday, firstWeekday: 2, minimumDays: 4)
+        case .locale(let minimumDays):
+            return calendar.weekOfYear(rowStart, firstWeekday: firstWeekday, minimumDays: minimumDays)
+        }
+    }
+
+    /// Appends week `week` of `grid`: exactly `monthWidth` cells, blank cells as spaces.
+    func appendWeek(_ grid: MonthGrid, week: Int, to out: ByteBuffer) {
+        // A week of days numbered 1, 2, 3, ... without today in it depends only on where the
+        // month starts and how long it is: most weeks are copied from the cache.
+        if weekNumbers == nil, case .consecutive = grid.labels,
+           highlightedDay.map({ !grid.month.contains(day: $0) }) ?? true,
+           selectedDay.map({ !grid.month.contains(day: $0) }) ?? true,
+           markedDays.isEmpty || !markedDays.contains(where: grid.month.contains(day:)),
+           let slot = WeekLineCache.slot(leadingBlanks: grid.leadingBlanks, dayCount: grid.month.dayCount, week: week) {
+            if let line = weekLines.lines[slot] {
+                out.append(line)
+            } else {
+                let line = ByteBuffer(capacity: 64)
+                appendCells(grid, week: week, to: line)
+                weekLines.lines[slot] = line.bytes
+                out.append(line.bytes)
+            }
+            return
+        }
+        if weekNumbers != nil {
+            let rowStart = grid.month.firstDay - grid.leadingBlanks + 7 * week
+            if let number = weekNumber(ofRowStarting: rowStart) {
+                Self.appendNumber(number, width: 2, to: out)
+            } else {
+                out.appendSpaces(2)
+            }
+            out.append(UInt8(ascii: " "))
+        }
+        appendCells(grid, week: week, to: out)
+    }
+
+    /// Appends the seven day cells of week `week` of `grid`.
+    private func appendCells(_ grid: MonthGrid, week: Int, to out: ByteBuffer) {
+        for column in 0..<7 {
+            if column > 0 { out.append(UInt8(ascii: " ")) }
+            if let cell = grid.cell(week: week, column: column) {
+                appendDay(cell.label, day: cell.day, width: cellWidth, to: out)
+            } else {
+                out.appendSpaces(cellWidth)
+            }
+        }
+    }
+
+    /// Appends line `line` of `grid` (0 the title, 1 the header, then the weeks), the title
+    /// centred over `width` cells, and returns the cells it took. Lines past the last week are empty.
+    func appendLine(_ line: Int, of grid: MonthGrid, title: String, titleWidth: Int? = nil, width: Int, to out: ByteBuffer) -> Int {
+        switch line {
+        case 0:
+            let titleWidth = titleWidth ?? DisplayWidth.of(title)
+            let padding = max(0, (width - titleWidth) / 2)
+            out.appendSpaces(padding)
+            out.append(title)
+            return padding + titleWidth
+        case 1:
+            out.append(header)
+            return monthWidth
+        default:
+            guard line - 2 < grid.weekCount else { return 0 }
+            appendWeek(grid, week: line - 2, to: out)
+            return monthWidth
+        }
+    }
+
+    /// Appends `grids` side by side, `gutter` spaces apart: a title line, a header line and as many
+    /// week lines as the longest month needs; shorter months are padded so the rows line up. A
+    /// month whose title is wider than its grid gets a column as wide as its title.
+    public func appendRow(_ grids: [MonthGrid], to out: ByteBuffer) {
+        if layout == .vertical { return appendVerticalRow(grids, to: out) }
+        appendRow(grids, titles: grids.map { titleText($0.month) }, to: out)
+    }
+
+    /// Appends `grids` side by side in the horizontal layout, `titles` being what `titleText`
+    /// gives for their months (made once by a caller that needs them again).
+    func appendRow(_ grids: [MonthGrid], titles: [String], to out: ByteBuffer) {
+        let titleWidths = titles.map { DisplayWidth.of($0) }
+        let spans = alsoLines(grids)
+        let widths = columnWidths(titles: titles, spans: spans)
+        let weekLines = 2 + (grids.map(\.weekCount).max() ?? 0)
+        let lineCount = weekLines + (spans == nil ? 0 : 1)
+        for line in 0..<lineCount {
+            for (position, grid) in grids.enumerated() {
+                let used: Int
+                if let spans, line == weekLines {
+                    // The other calendar's months, centred under the grid as the title is over it.
+                    let text = spans[position], textWidth = DisplayWidth.of(text)
+                    let padding = max(0, (widths[position] - textWidth) / 2)
+                    out.appendSpaces(padding)
+                    out.append(text)
+                    used = padding + textWidth
+                } else {
+                    used = appendLine(line, of: grid, title: titles[position], titleWidth: titleWidths[position],
+                                      width: widths[position], to: out)
+                }
+                if position < grids.count - 1 {
+                    out.appendSpaces(max(0, widths[position] - used) + Self.gutter)
+                }
+            }
+            out.trimTrailingSpaces()
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// The line under each of `grids` naming the other calendar's months it spans, or nil
+    /// without `--also`.
+    func alsoLines(_ grids: [MonthGrid]) -> [String]? {
+        guard let also else { return nil }
+        return grids.map { also.spanTitle($0.month.firstDay..<$0.month.endDay) ?? "" }
+    }
+
+    /// The width of each month's column: its grid's, or its title's or the line under it where wider.
+    private func columnWidths(titles: [String], spans: [String]?) -> [Int] {
+        titles.indices.map { position in
+            max(monthWidth, DisplayWidth.of(titles[position]), spans.map { DisplayWidth.of($0[position]) } ?? 0)
+        }
+    }
+
+    /// The width of `grids` side by side.
+    public func rowWidth(_ grids: [MonthGrid]) -> Int {
+        if layout == .vertical { return verticalRowWidth(grids) }
+        return rowWidth(grids, titles: grids.map { titleText($0.month) })
+    }
+
+    /// The width of `grids` side by side in the horizontal layout, titled `titles`.
+    func rowWidth(_ grids: [MonthGrid], titles: [String]) -> Int {
+        let widths = columnWidths(titles: titles, spans: alsoLines(grids))
+        return widths.reduce(0, +) + Self.gutter * max(0, widths.count - 1)
+    }
+
+    /// The width a heading over `grids` side by side is centred in: the whole row, or in the
+    /// vertical layout the months without the weekday labels, as ncal centres its year.
+    public func headingWidth(_ grids: [MonthGrid]) -> Int {
+        layout == .vertical ? verticalRowWidth(grids) - verticalLabelWidth : rowWidth(grids)
+    }
+
+    /// The most lines a row of months takes: title, weekday header and six weeks, or in the
+    /// vertical layout title, seven weekdays and the week numbers.
+    public var rowLineCount: Int { layout == .vertical ? verticalLineCount : 8 + (also == nil ? 0 : 1) }
+
+    /// The lines of `grids` side by side, without newlines (for tests and the pager).
+    public func formatRow(_ grids: [MonthGrid]) -> [String] {
+        let buffer = ByteBuffer()
+        appendRow(grids, to: buffer)
+        var lines = String(decoding: buffer.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.removeLast()
+        return lines
+    }
+}
+
+/// The escape sequences that set apart today, the days with events and the pager's selected
+/// day. The stream keeps cal's reverse video for today and marks days with events bold and
+/// underlined; the pager, where a selected day moves about, gives each its own attribute.
+/// All are attributes rather than colours, which a terminal without colour still shows.
+public struct DayAttributes: Sendable {
+    public let today: (on: [UInt8], off: [UInt8])
+    public let marked: (on: [UInt8], off: [UInt8])
+    public let selected: (on: [UInt8], off: [UInt8])
+
+    /// The stream's: today reversed, days with events bold and underlined.
+    public static let stream = DayAttributes(today: (MonthRenderer.highlightOn, MonthRenderer.highlightOff),
+                                             marked: (MonthRenderer.markOn, MonthRenderer.markOff),
+                                             selected: (MonthRenderer.highlightOn, MonthRenderer.highlightOff))
+    /// The pager's: the selected day reversed (the cursor), today underlined, days with events bold.
+    public static let pager = DayAttributes(today: (Array("\u{1B}[4m".utf8), Array("\u{1B}[24m".utf8)),
+                                            marked: (Array("\u{1B}[1m".utf8), Array("\u{1B}[22m".utf8)),
+                                            selected: (MonthRenderer.highlightOn, MonthRenderer.highlightOff))
+}
+
+/// Formatted week lines of months numbered 1, 2, 3, ..., by where the month starts, its length
+/// and the week. A class, so that copies of a renderer share what was formatted; used from one
+/// thread, so it opts out of dynamic exclusivity checks on its hot path.
+final class WeekLineCache {
+    static let longestMonth = 40
+    static let weeks = 7
+    @exclusivity(unchecked) var lines: [[UInt8]?] = Array(repeating: nil, count: 7 * (longestMonth + 1) * weeks)
+
+    /// Where the line is kept, or nil for a month too long to keep.
+    static func slot(leadingBlanks: Int, dayCount: Int, week: Int) -> Int? {
+        guard dayCount <= longestMonth, week < weeks, (0..<7).contains(leadingBlanks) else { return nil }
+        return (leadingBlanks * (longestMonth + 1) + dayCount) * weeks + week
+    }
+}
