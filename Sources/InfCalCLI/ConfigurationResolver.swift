@@ -248,7 +248,7 @@ struct ConfigurationResolver {
     /// The Gregorian (astronomical) year and month that hold `day`.
     func gregorianYearAndMonth(of day: Int) -> (year: Int, month: Int) {
         guard let month = gregorian.month(containing: day) else { return (1, 1) }
-        return (month.name.era == 0 ? 1 - month.name.year : month.name.year, month.name.month)
+        return (CivilTime.astronomicalYear(era: month.name.era, year: month.name.year), month.name.month)
     }
 
     /// Where the months start without --from or a date: a forward stream at --since, a

@@ -43,6 +43,12 @@ public struct EventCommand: Sendable {
         }
     }
 
+    /// Whether `word` is meant as a TIME (`10:00`, `10:00-11:30`) rather than a summary's
+    /// first word; whether it is a good one is for the parser to say.
+    public static func looksLikeTime(_ word: String) -> Bool {
+        word.contains(":") && word.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ":" || $0 == "-") }
+    }
+
     /// Reads the operands and options.
     struct Reader {
         let raw: RawOptions
@@ -142,7 +148,7 @@ public struct EventCommand: Sendable {
             }
             if let weekday = Self.weekday(named: lower, locale: locale) {
                 // The next such day, today included.
-                let offset = ((weekday - DayNumber.weekday(today)) % 7 + 7) % 7
+                let offset = CivilTime.floorMod(weekday - DayNumber.weekday(today), 7)
                 return CivilTime.day(ofGrid: today + offset)
             }
             if let argument = DateArgument.parse(word) {
@@ -175,7 +181,7 @@ public struct EventCommand: Sendable {
 
         /// `HH:MM` or `HH:MM-HH:MM` as seconds of the day; nil for a word that is no time.
         static func time(_ word: String) throws(UsageError) -> (start: Int, end: Int?)? {
-            guard word.contains(":"), word.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":" || $0 == "-") }) else { return nil }
+            guard EventCommand.looksLikeTime(word) else { return nil }
             let expected = "a time HH:MM or a span HH:MM-HH:MM (24-hour clock)"
             let parts = word.split(separator: "-", omittingEmptySubsequences: false)
             func clock(_ text: Substring, isEnd: Bool) throws(UsageError) -> Int {
@@ -360,9 +366,4 @@ public struct AddRequest: Sendable {
         if let count { rule? += ";COUNT=\(count)" }
         return NewEvent(summary: summary, start: start, end: end, rule: rule, location: location, description: description)
     }
-}
-
-extension CivilTime {
-    /// The civil day of a grid day number.
-    static func day(ofGrid day: Int) -> Int { day + dayNumberOffset }
 }

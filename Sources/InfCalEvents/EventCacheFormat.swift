@@ -39,21 +39,33 @@ public struct CacheKeyEntry: Equatable, Sendable {
 ///
 /// Layout: a header of 64-bit words (magic, byte-order mark, format version, total length,
 /// length of the metadata, number of events, checksums of the header and of metadata plus
-/// index), the metadata (source, key, files, zone directory) as variable-length integers, the
-/// index (four words an event: earliest start, latest end, offset of its record, and its
-/// length with the halves of months in which it can occur),
+/// block directory), the metadata (source, key, files, zone directory) as variable-length
+/// integers, the block directory, the index (four words an event: earliest start, latest end,
+/// offset of its record, and its length with the halves of months in which it can occur),
 /// then the records of zones and events, each behind its own checksum, checked when decoded.
+///
+/// The index is sorted so that events near in time lie together (short events by start, then
+/// longer ones, then those without end by their halves of months) and cut into blocks of
+/// `blockSize` entries; the directory holds four words a block (the earliest start and the
+/// latest end of its events, their halves of months, the checksum of its entries), so that a
+/// run of a few months checks and reads only the blocks that can hold its events, not the
+/// whole index. Records stay in the order reading gave the events: their offsets give it back.
 public enum EventCacheFormat {
     /// Bump whenever what is written changes, or what reading a file produces does (a new
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not.
-    public static let version: UInt64 = 5
+    public static let version: UInt64 = 6
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
     static let headerSize = 64
     static let indexEntrySize = 32
+    static let blockSize = 64
+    static let blockEntrySize = 32
+    /// An event lasting at most this long (seconds, from its earliest start to its latest end)
+    /// is sorted with the single events, by its start.
+    static let shortReach = 2 * CivilTime.secondsPerDay
     /// How far an occurrence shown in the display zone can lie from its time in the event's
     /// own reckoning (zone offsets reach about a day), with room to spare.
     static let selectionMargin = 3 * CivilTime.secondsPerDay
@@ -66,8 +78,7 @@ public enum EventCacheFormat {
         var zones: [ObjectIdentifier: Int] = [:]
         var zoneList: [EventZone] = []
         var records = CacheWriter()
-        var index = CacheWriter()
-        var eventCount = 0
+        var entries: [(earliest: Int, latest: Int, offset: Int, last: UInt64)] = []
         // Zones first, in order of first use, so that events name them by number.
         for (_, file) in files {
             for event in file.events {
@@ -89,13 +100,11 @@ public enum EventCacheFormat {
                 write(event, zone: event.zone.flatMap { zones[ObjectIdentifier($0)] }, to: &payload)
                 let (offset, length) = append(payload, to: &records)
                 let (earliest, latest) = reach(of: event)
-                index.word(UInt64(bitPattern: Int64(earliest)))
-                index.word(UInt64(bitPattern: Int64(latest)))
-                index.word(UInt64(offset))
-                index.word(UInt64(length) | UInt64(halfMonths(of: event)) << 40)
-                eventCount += 1
+                entries.append((earliest, latest, offset, UInt64(length) | UInt64(halfMonths(of: event)) << 40))
             }
         }
+        let (directory, index) = blocks(of: entries)
+        let eventCount = entries.count
         var meta = CacheWriter()
         meta.string(source)
         meta.int(key.count)
@@ -124,22 +133,65 @@ public enum EventCacheFormat {
         for zone in zoneDirectory { meta.int(zone.offset); meta.int(zone.length) }
 
         var out = CacheWriter()
-        out.bytes.reserveCapacity(headerSize + meta.bytes.count + index.bytes.count + records.bytes.count)
+        let total = headerSize + meta.bytes.count + directory.bytes.count + index.bytes.count + records.bytes.count
+        out.bytes.reserveCapacity(total)
         out.word(magic)
         out.word(byteOrderMark)
         out.word(version)
-        out.word(UInt64(headerSize + meta.bytes.count + index.bytes.count + records.bytes.count))
+        out.word(UInt64(total))
         out.word(UInt64(meta.bytes.count))
         out.word(UInt64(eventCount))
         out.word(0)
         out.word(0)
         out.bytes += meta.bytes
+        out.bytes += directory.bytes
+        let indexStart = out.bytes.count
         out.bytes += index.bytes
-        let bodyStart = out.bytes.count
         out.bytes += records.bytes
         out.setWord(CacheChecksum.of(out.bytes, 0..<48), at: 48)
-        out.setWord(CacheChecksum.of(out.bytes, headerSize..<bodyStart), at: 56)
+        out.setWord(CacheChecksum.of(out.bytes, headerSize..<indexStart), at: 56)
         return out.bytes
+    }
+
+    /// The block directory and the index of `entries`, sorted as the layout says.
+    private static func blocks(of entries: [(earliest: Int, latest: Int, offset: Int, last: UInt64)])
+        -> (directory: CacheWriter, index: CacheWriter) {
+        // The group (short, longer, without end) with the halves of months above it, then the
+        // earliest start; ties keep the events' order. Keys made once: sorting compares often.
+        let keys = entries.map { entry -> (group: UInt64, earliest: Int) in
+            if entry.latest == Int.max { return (2 << 32 | entry.last >> 40, entry.earliest) }
+            let (reach, overflow) = entry.latest.subtractingReportingOverflow(entry.earliest)
+            return (!overflow && reach <= shortReach ? 0 : 1 << 32, entry.earliest)
+        }
+        let sorted = entries.indices.sorted { a, b in
+            keys[a].group != keys[b].group ? keys[a].group < keys[b].group
+                : keys[a].earliest != keys[b].earliest ? keys[a].earliest < keys[b].earliest : a < b
+        }.map { entries[$0] }
+        var directory = CacheWriter()
+        var index = CacheWriter()
+        index.bytes.reserveCapacity(sorted.count * indexEntrySize)
+        var first = 0
+        while first < sorted.count {
+            let block = sorted[first..<min(first + blockSize, sorted.count)]
+            var entryBytes = CacheWriter()
+            var (earliest, latest, halves) = (Int.max, Int.min, UInt64(0))
+            for entry in block {
+                entryBytes.word(UInt64(bitPattern: Int64(entry.earliest)))
+                entryBytes.word(UInt64(bitPattern: Int64(entry.latest)))
+                entryBytes.word(UInt64(entry.offset))
+                entryBytes.word(entry.last)
+                earliest = min(earliest, entry.earliest)
+                latest = max(latest, entry.latest)
+                halves |= entry.last >> 40
+            }
+            directory.word(UInt64(bitPattern: Int64(earliest)))
+            directory.word(UInt64(bitPattern: Int64(latest)))
+            directory.word(halves)
+            directory.word(entryBytes.bytes.withUnsafeBytes { CacheChecksum.of($0) })
+            index.bytes += entryBytes.bytes
+            first += blockSize
+        }
+        return (directory, index)
     }
 
     /// Appends a record (its checksum, then its bytes) and returns where its bytes lie.
@@ -346,6 +398,7 @@ public enum EventCacheFormat {
         let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
                      color: CalendarColor?, problems: [(line: Int, message: String)])]
         let zones: [(offset: Int, length: Int)]
+        let directoryStart: Int
         let indexStart: Int
         let bodyStart: Int
         let eventCount: Int
@@ -366,12 +419,15 @@ public enum EventCacheFormat {
         let eventCount = buffer.loadUnaligned(fromByteOffset: 40, as: UInt64.self)
         let room = UInt64(buffer.count - headerSize)
         guard metaLength <= room, eventCount <= (room - metaLength) / UInt64(indexEntrySize) else { return nil }
-        let indexStart = headerSize + Int(metaLength)
+        let directoryStart = headerSize + Int(metaLength)
+        let blockCount = (Int(eventCount) + blockSize - 1) / blockSize
+        let indexStart = directoryStart + blockCount * blockEntrySize
         let bodyStart = indexStart + Int(eventCount) * indexEntrySize
-        guard buffer.loadUnaligned(fromByteOffset: 56, as: UInt64.self)
-                == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[headerSize..<bodyStart])) else { return nil }
+        // The index's blocks are checked when read (`decode`): the header covers the directory.
+        guard bodyStart <= buffer.count, buffer.loadUnaligned(fromByteOffset: 56, as: UInt64.self)
+                == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[headerSize..<indexStart])) else { return nil }
         do {
-            var reader = try CacheReader(buffer, from: headerSize, to: indexStart)
+            var reader = try CacheReader(buffer, from: headerSize, to: directoryStart)
             let source = try reader.string()
             var key: [CacheKeyEntry] = []
             let keyCount = try reader.count()
@@ -407,7 +463,7 @@ public enum EventCacheFormat {
             for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
             guard reader.isAtEnd else { return nil }
             return Contents(source: source, key: key, buffer: buffer, files: files, zones: zones,
-                            indexStart: indexStart, bodyStart: bodyStart, eventCount: Int(eventCount))
+                            directoryStart: directoryStart, indexStart: indexStart, bodyStart: bodyStart, eventCount: Int(eventCount))
         } catch {
             return nil
         }
@@ -446,19 +502,36 @@ public enum EventCacheFormat {
         if let low, let high, !low.overflow, !high.overflow {
             wantedHalves = halves(from: low.partialValue, lasting: high.partialValue - low.partialValue)
         }
+        /// Whether nothing in the span from `earliest` to `latest` in `halves` can fall in the window.
+        func outside(_ earliest: UInt64, _ latest: UInt64, _ halves: UInt64) -> Bool {
+            guard let low, let high else { return false }
+            if !high.overflow, Int(Int64(bitPattern: earliest)) >= high.partialValue { return true }
+            if !low.overflow, Int(Int64(bitPattern: latest)) <= low.partialValue { return true }
+            return UInt32(truncatingIfNeeded: halves) & wantedHalves == 0
+        }
         do {
-            for number in 0..<contents.eventCount {
-                let entry = contents.indexStart + number * indexEntrySize
-                let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
-                if let low, let high {
-                    let earliest = Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
-                    let latest = Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self)))
-                    if !high.overflow, earliest >= high.partialValue { continue }
-                    if !low.overflow, latest <= low.partialValue { continue }
-                    if UInt32(truncatingIfNeeded: last >> 40) & wantedHalves == 0 { continue }
+            var wanted: [(offset: UInt64, last: UInt64)] = []
+            var first = 0
+            var block = contents.directoryStart
+            while first < contents.eventCount {
+                defer { first += blockSize; block += blockEntrySize }
+                if outside(buffer.loadUnaligned(fromByteOffset: block, as: UInt64.self), buffer.loadUnaligned(fromByteOffset: block + 8, as: UInt64.self),
+                           buffer.loadUnaligned(fromByteOffset: block + 16, as: UInt64.self)) { continue }
+                let start = contents.indexStart + first * indexEntrySize
+                let end = start + min(blockSize, contents.eventCount - first) * indexEntrySize
+                guard buffer.loadUnaligned(fromByteOffset: block + 24, as: UInt64.self)
+                        == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) else { throw CacheDefect() }
+                for entry in stride(from: start, to: end, by: indexEntrySize) {
+                    let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
+                    if outside(buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self),
+                               buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self), last >> 40) { continue }
+                    wanted.append((buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self), last))
                 }
-                var reader = try record(buffer, at: buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self),
-                                        length: last & ((1 << 40) - 1), bodyStart: contents.bodyStart)
+            }
+            // The events in the order reading gave them, which is the order of their records.
+            wanted.sort { $0.offset < $1.offset }
+            for (offset, last) in wanted {
+                var reader = try record(buffer, at: offset, length: last & ((1 << 40) - 1), bodyStart: contents.bodyStart)
                 let fileIndex = try reader.int()
                 guard fileIndex >= 0, fileIndex < files.count else { throw CacheDefect() }
                 let event = try readEvent(&reader, calendarZone: { number throws(CacheDefect) -> EventZone in

@@ -35,9 +35,8 @@ final class MonthCalendarScale: RecurrenceScale {
     /// Chinese and Dangi years counted on from the first cycle.
     private func scaleMonth(_ month: Month) -> ScaleMonth {
         let name = month.name
-        let year = isCyclic ? (name.era - 1) * 60 + name.year : name.year
-        var label = (name.month, name.isLeapMonth)
-        if isHebrew { label = name.month == 6 ? (5, true) : (name.month > 6 ? name.month - 1 : name.month, false) }
+        let year = isCyclic ? CivilTime.cycleYear(era: name.era, year: name.year) : name.year
+        let label = isHebrew ? HebrewMonths.rfc7529Label(ofMonth: name.month) : (name.month, name.isLeapMonth)
         return ScaleMonth(year: year, number: label.0, isLeap: label.1,
                           firstDay: month.firstDay + CivilTime.dayNumberOffset, length: month.dayCount)
     }

@@ -55,9 +55,8 @@ final class FoundationScale: RecurrenceScale {
         let parts = calendar.dateComponents([.era, .year, .month, .day, .isLeapMonth], from: date(civil))
         guard let year = parts.year, let number = parts.month, let dayOfMonth = parts.day,
               let range = calendar.range(of: .day, in: .month, for: date(civil)) else { return nil }
-        let linearYear = isCyclic ? ((parts.era ?? 1) - 1) * 60 + year : year
-        var label = (number, parts.isLeapMonth ?? false)
-        if isHebrew { label = number == 6 ? (5, true) : (number > 6 ? number - 1 : number, false) }
+        let linearYear = isCyclic ? CivilTime.cycleYear(era: parts.era ?? 1, year: year) : year
+        let label = isHebrew ? HebrewMonths.rfc7529Label(ofMonth: number) : (number, parts.isLeapMonth ?? false)
         return ScaleMonth(year: linearYear, number: label.0, isLeap: label.1, firstDay: civil - dayOfMonth + 1, length: range.count)
     }
 
@@ -65,8 +64,7 @@ final class FoundationScale: RecurrenceScale {
         if let known = years[year] { return known }
         var parts = DateComponents(year: year, month: 1, day: 1, hour: 12)
         if isCyclic {
-            parts.era = CivilTime.floorDiv(year - 1, 60) + 1
-            parts.year = CivilTime.floorMod(year - 1, 60) + 1
+            (parts.era, parts.year) = CivilTime.cycleEraAndYear(year)
         }
         var result: [ScaleMonth] = []
         if let first = calendar.date(from: parts), var month = self.month(containing: day(first)), month.year == year {

@@ -25,12 +25,8 @@ struct ChineseMonths: MonthRules {
         self.zone = zone
     }
 
-    /// The Gregorian year of the epoch of the cycles (2637 BC), in both calendars.
-    private static let cycleEpochYear = -2_636
     /// Days to add to or take from a new moon to come near the next or previous one, not past it.
     private static let synodicGap = 25
-    /// Days from 1970-01-01 to 2001-01-01 (day number 0).
-    static let unixOffset = 11_323
 
     // MARK: Zone
 
@@ -75,7 +71,7 @@ struct ChineseMonths: MonthRules {
             return result
         }
         return cache.solstice(year) {
-            let start = daysToMillis(Double(SolarMonths.gregorianDay(year: year, month: 12, day: 1) + Self.unixOffset))
+            let start = daysToMillis(Double(SolarMonths.gregorianDay(year: year, month: 12, day: 1) + CivilTime.dayNumberOffset))
             return Int(Int32(millisToDays(IcuAstronomer.winterSolsticeTime(from: start, next: true))))
         }
     }
@@ -124,7 +120,7 @@ struct ChineseMonths: MonthRules {
     /// The first day (from 1970, local) and name of the month holding local day `days`, as
     /// ICU's `computeChineseFields` finds them.
     private func fields(_ days: Int) -> (newMoon: Int, name: MonthName) {
-        let date = SolarMonths.gregorianDate(days - Self.unixOffset)
+        let date = SolarMonths.gregorianDate(days - CivilTime.dayNumberOffset)
         var solsticeBefore: Int
         var solsticeAfter = winterSolstice(date.year)
         if days < solsticeAfter {
@@ -142,15 +138,15 @@ struct ChineseMonths: MonthRules {
         if month < 1 { month += 12 }
         let isLeapMonth = isLeapYear && hasNoMajorSolarTerm(thisMoon)
             && !isLeapMonthBetween(firstMoon, newMoonNear(thisMoon - Self.synodicGap, after: false))
-        var cycleYear = date.year - Self.cycleEpochYear
+        // The cycle year that began in Gregorian year `date.year`, less one before its new year.
+        var cycleYear = date.year + CivilTime.cycleYearOffset - 1
         if month < 11 || date.month >= 7 { cycleYear += 1 }
-        let cycle = floorDivide(cycleYear - 1, 60)
-        let yearOfCycle = cycleYear - 1 - cycle * 60
-        return (thisMoon, MonthName(era: cycle + 1, year: yearOfCycle + 1, month: month, isLeapMonth: isLeapMonth))
+        let named = CivilTime.cycleEraAndYear(cycleYear)
+        return (thisMoon, MonthName(era: named.era, year: named.year, month: month, isLeapMonth: isLeapMonth))
     }
 
     func month(holding day: Int) -> (firstDay: Int, name: MonthName, endDay: Int) {
-        let days = day + Self.unixOffset
+        let days = day + CivilTime.dayNumberOffset
         // The new moon before the next day begins. Where a new moon falls seconds from
         // midnight, ICU's own fields put the day before it on day 0 of the month after (or a day
         // after it in the month before), and its steps, which go from new moon to new moon as
@@ -170,7 +166,7 @@ struct ChineseMonths: MonthRules {
             end = newMoonNear(start + Self.synodicGap, after: true)
         }
         // The month is named as its first day is.
-        return (start - Self.unixOffset, fields(start).name, end - Self.unixOffset)
+        return (start - CivilTime.dayNumberOffset, fields(start).name, end - CivilTime.dayNumberOffset)
     }
 
     func yearStart(holding day: Int) -> Int {

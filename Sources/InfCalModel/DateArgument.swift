@@ -72,13 +72,11 @@ public enum DateArgument: Equatable, Sendable {
             return first.lowerBound...last.upperBound
         case let .relative(months):
             guard let todayMonth = gregorian.month(containing: today) else { throw .outOfRange }
-            let (year, month) = (todayMonth.name.era == 0 ? 1 - todayMonth.name.year : todayMonth.name.year, todayMonth.name.month)
-            let (shifted, overflow) = (year * 12 + month - 1).addingReportingOverflow(months)
+            let year = CivilTime.astronomicalYear(era: todayMonth.name.era, year: todayMonth.name.year)
+            let (shifted, overflow) = (year * 12 + todayMonth.name.month - 1).addingReportingOverflow(months)
             guard !overflow else { throw .outOfRange }
-            // Floor division, which cannot overflow: month 0 of year 0 less one is December of -1.
-            let (quotient, remainder) = shifted.quotientAndRemainder(dividingBy: 12)
-            let (newYear, newMonth) = remainder < 0 ? (quotient - 1, remainder + 13) : (quotient, remainder + 1)
-            return try Self.monthPeriod(year: newYear, month: newMonth, in: gregorian)
+            // Floor division: month 0 of year 0 less one is December of -1.
+            return try Self.monthPeriod(year: CivilTime.floorDiv(shifted, 12), month: CivilTime.floorMod(shifted, 12) + 1, in: gregorian)
         }
     }
 

@@ -18,18 +18,24 @@ public struct HebrewMonths: MonthRules {
     /// R.D. of day number 0 (2001-01-01).
     private static let rdOfDayZero = 730_486
 
+    /// RFC 7529's number of Foundation's Hebrew month `number` (Tishri is 1; in a leap year 6 is
+    /// Adar I and 7 Adar II): Adar I is 5L, and the months after it count one less.
+    public static func rfc7529Label(ofMonth number: Int) -> (number: Int, isLeap: Bool) {
+        number == 6 ? (5, true) : (number > 6 ? number - 1 : number, false)
+    }
+
     /// Whether `year` has thirteen months.
     public static func isLeap(_ year: Int) -> Bool {
-        floorModulo(7 * year + 1, 19) < 7
+        CivilTime.floorMod(7 * year + 1, 19) < 7
     }
 
     /// Days from the epoch to the molad-based new year of `year`, with the first postponement
     /// (never on Sunday, Wednesday or Friday).
     private static func elapsedDays(_ year: Int) -> Int {
-        let monthsElapsed = floorDivide(235 * year - 234, 19)
+        let monthsElapsed = CivilTime.floorDiv(235 * year - 234, 19)
         let partsElapsed = 12_084 + 13_753 * monthsElapsed
-        let days = 29 * monthsElapsed + floorDivide(partsElapsed, 25_920)
-        return floorModulo(3 * (days + 1), 7) < 3 ? days + 1 : days
+        let days = 29 * monthsElapsed + CivilTime.floorDiv(partsElapsed, 25_920)
+        return CivilTime.floorMod(3 * (days + 1), 7) < 3 ? days + 1 : days
     }
 
     /// The day number of 1 Tishri of `year`, with all four postponements.
@@ -42,7 +48,7 @@ public struct HebrewMonths: MonthRules {
     /// The Hebrew year that holds `day`.
     static func year(holding day: Int) -> Int {
         // The mean year is 35975351/98496 days; the estimate is at most one off.
-        var year = floorDivide((day - newYear(1)) * 98_496, 35_975_351) + 1
+        var year = CivilTime.floorDiv((day - newYear(1)) * 98_496, 35_975_351) + 1
         while newYear(year + 1) <= day { year += 1 }
         while newYear(year) > day { year -= 1 }
         return year

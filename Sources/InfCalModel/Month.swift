@@ -25,15 +25,13 @@ public enum DayNumber {
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.era, .year, .month, .day], from: instant)
         let year = parts.year ?? 1
-        return (parts.era == 0 ? 1 - year : year, parts.month ?? 1, parts.day ?? 1)
+        return (CivilTime.astronomicalYear(era: parts.era ?? 1, year: year), parts.month ?? 1, parts.day ?? 1)
     }
 
     /// The weekday of `day` numbered as Foundation does: 1 is Sunday, 7 is Saturday.
     /// Plain arithmetic: the weekday cycle does not depend on the calendar.
     public static func weekday(_ day: Int) -> Int {
-        // Day 0 is a Monday (weekday 2).
-        let mondayBased = ((day % 7) + 7) % 7
-        return (mondayBased + 1) % 7 + 1
+        CivilTime.foundationWeekday(ofGrid: day)
     }
 }
 

@@ -23,16 +23,3 @@ extension MonthRules {
 
     public func dayLabels(of month: Month) -> DayLabels { .consecutive }
 }
-
-/// Division rounding towards minus infinity, as calendar arithmetic needs for days before an epoch.
-@inline(__always)
-func floorDivide(_ a: Int, _ b: Int) -> Int {
-    let (q, r) = a.quotientAndRemainder(dividingBy: b)
-    return r != 0 && (r < 0) != (b < 0) ? q - 1 : q
-}
-
-/// The remainder of `floorDivide`, with the sign of `b`.
-@inline(__always)
-func floorModulo(_ a: Int, _ b: Int) -> Int {
-    a - floorDivide(a, b) * b
-}

@@ -33,8 +33,8 @@ public enum Reform: String, CaseIterable, Sendable {
 /// numbers: no Foundation call. Years are astronomical in the arithmetic (0 is 1 BC) and named
 /// as Foundation names them: era 1 (AD) year Y, era 0 (BC) year 1 - Y.
 ///
-/// The day arithmetic is Howard Hinnant's (`days_from_civil`, `civil_from_days`) over years
-/// that start on 1 March, for the 400-year Gregorian cycle and the 4-year Julian one.
+/// The Gregorian days are the kernel's (`CivilTime`); the Julian ones the same arithmetic over
+/// years that start on 1 March, for the 4-year Julian cycle.
 struct SolarMonths: MonthRules {
     /// The first day of Gregorian reckoning; days before it are Julian.
     let firstGregorianDay: Int
@@ -45,27 +45,14 @@ struct SolarMonths: MonthRules {
 
     // MARK: Day numbers
 
-    /// Days from 1970-01-01 to 2001-01-01, day 0 of `DayNumber`.
-    private static let unixOffset = 11_323
-
     /// The day number of a proleptic Gregorian date (astronomical year).
     static func gregorianDay(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = floorDivide(y, 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468 - unixOffset
+        CivilTime.dayNumber(ofCivilDay: CivilTime.day(year: year, month: month, day: day))
     }
 
     /// The proleptic Gregorian date of a day number.
     static func gregorianDate(_ dayNumber: Int) -> (year: Int, month: Int, day: Int) {
-        let z = dayNumber + unixOffset + 719_468
-        let era = floorDivide(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        return marchBased(year: yearOfEra + era * 400, dayOfYear: dayOfYear)
+        CivilTime.date(ofDay: CivilTime.day(ofGrid: dayNumber))
     }
 
     /// Days between the Julian and the Gregorian counts: Julian 1582-10-05 is Gregorian 1582-10-15.
@@ -74,7 +61,7 @@ struct SolarMonths: MonthRules {
     /// Days of a Julian date from an arbitrary epoch (4-year cycles of 1461 days, from March).
     private static func julianCount(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
-        let era = floorDivide(y, 4)
+        let era = CivilTime.floorDiv(y, 4)
         let yearOfEra = y - era * 4
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         return era * 1_461 + yearOfEra * 365 + dayOfYear
@@ -88,7 +75,7 @@ struct SolarMonths: MonthRules {
     /// The proleptic Julian date of a day number.
     static func julianDate(_ dayNumber: Int) -> (year: Int, month: Int, day: Int) {
         let z = dayNumber - julianOffset
-        let era = floorDivide(z, 1_461)
+        let era = CivilTime.floorDiv(z, 1_461)
         let dayOfEra = z - era * 1_461
         // The leap day closes each cycle's fourth year (counted from March).
         let yearOfEra = min(dayOfEra / 365, 3)
@@ -126,7 +113,8 @@ struct SolarMonths: MonthRules {
 
     /// How Foundation names the month `month` of astronomical `year`.
     static func name(year: Int, month: Int) -> MonthName {
-        year >= 1 ? MonthName(era: 1, year: year, month: month) : MonthName(era: 0, year: 1 - year, month: month)
+        let named = CivilTime.eraAndYear(astronomical: year)
+        return MonthName(era: named.era, year: named.year, month: month)
     }
 
     func month(holding day: Int) -> (firstDay: Int, name: MonthName, endDay: Int) {

@@ -2,17 +2,17 @@ import InfCalRender
 import InfCalPager
 
 /// A small terminal emulator: enough of ECMA-48 and xterm to rebuild the screen infcal draws
-/// (cursor moves, erasing, reverse video, the alternate screen, cursor visibility), so tests
+/// (cursor moves, erasing, reverse video, bold and underline, the alternate screen, cursor visibility), so tests
 /// can look at the screen instead of at escape sequences.
 public struct TerminalScreen: Sendable, CustomStringConvertible {
     public private(set) var columns: Int
     public private(set) var rows: Int
     /// Each cell's text: one character, or "" for the right half of a wide one.
     private var cells: [[String]]
-    /// Whether each cell is in reverse video.
-    private var reversed: [[Bool]]
+    /// Each cell's attributes (`Style` bits: reverse video, bold, underline).
+    private var styles: [[UInt8]]
     /// The normal screen while the alternate one shows, with its cursor.
-    private var savedNormal: (cells: [[String]], reversed: [[Bool]], row: Int, column: Int)?
+    private var savedNormal: (cells: [[String]], styles: [[UInt8]], row: Int, column: Int)?
     public private(set) var cursorRow = 0
     public private(set) var cursorColumn = 0
     public private(set) var cursorVisible = true
@@ -21,7 +21,12 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
     private var mouseModes: Set<Int> = []
     /// Whether the alternate screen (xterm mode 1049) is on.
     public var usesAlternateScreen: Bool { savedNormal != nil }
-    private var reverseOn = false
+    private var styleOn: UInt8 = 0
+
+    /// The attributes a cell can have, as bits.
+    public enum Style: UInt8, Sendable {
+        case reverse = 1, bold = 2, underline = 4
+    }
     /// Set after writing the last column: the next character wraps first (as xterm does).
     private var pendingWrap = false
     /// Bytes of an unfinished escape sequence or UTF-8 character.
@@ -32,7 +37,7 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         cells = Self.blank(columns: self.columns, rows: self.rows)
-        reversed = Array(repeating: Array(repeating: false, count: self.columns), count: self.rows)
+        styles = Array(repeating: Array(repeating: 0, count: self.columns), count: self.rows)
     }
 
     private static func blank(columns: Int, rows: Int) -> [[String]] {
@@ -65,12 +70,15 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
     public func row(of text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
 
     /// The texts shown in reverse video, one per run of reversed cells.
-    public var reversedTexts: [String] {
+    public var reversedTexts: [String] { texts(.reverse) }
+
+    /// The texts shown with `style` (bold, underlined, styles), one per run of such cells.
+    public func texts(_ style: Style) -> [String] {
         var runs: [String] = []
         for row in 0..<rows {
             var run = ""
             for column in 0..<columns {
-                if reversed[row][column] { run += cells[row][column] } else if !run.isEmpty { runs.append(run); run = "" }
+                if styles[row][column] & style.rawValue != 0 { run += cells[row][column] } else if !run.isEmpty { runs.append(run); run = "" }
             }
             if !run.isEmpty { runs.append(run) }
         }
@@ -88,9 +96,9 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
             }
         }
         cells = fitted(cells, fill: " ")
-        reversed = fitted(reversed, fill: false)
+        styles = fitted(styles, fill: 0)
         if let saved = savedNormal {
-            savedNormal = (fitted(saved.cells, fill: " "), fitted(saved.reversed, fill: false),
+            savedNormal = (fitted(saved.cells, fill: " "), fitted(saved.styles, fill: 0),
                            min(saved.row, newRows - 1), min(saved.column, newColumns - 1))
         }
         columns = newColumns
@@ -167,10 +175,10 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
             lineFeed()
         }
         cells[cursorRow][cursorColumn] = String(scalar)
-        reversed[cursorRow][cursorColumn] = reverseOn
+        styles[cursorRow][cursorColumn] = styleOn
         if width == 2, cursorColumn + 1 < columns {
             cells[cursorRow][cursorColumn + 1] = ""
-            reversed[cursorRow][cursorColumn + 1] = reverseOn
+            styles[cursorRow][cursorColumn + 1] = styleOn
         }
         if cursorColumn + width >= columns {
             cursorColumn = columns - 1
@@ -185,8 +193,8 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
         if cursorRow == rows - 1 {
             cells.removeFirst()
             cells.append(Array(repeating: " ", count: columns))
-            reversed.removeFirst()
-            reversed.append(Array(repeating: false, count: columns))
+            styles.removeFirst()
+            styles.append(Array(repeating: 0, count: columns))
         } else {
             cursorRow += 1
         }
@@ -196,7 +204,7 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
         guard row >= 0, row < rows, start < end else { return }
         for column in max(0, start)..<min(columns, end) {
             cells[row][column] = " "
-            reversed[row][column] = false
+            styles[row][column] = 0
         }
     }
 
@@ -237,8 +245,16 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
             }
         case UInt8(ascii: "m"):
             for value in numbers.map({ $0 ?? 0 }) {
-                if value == 7 { reverseOn = true }
-                if value == 27 || value == 0 { reverseOn = false }
+                switch value {
+                case 0: styleOn = 0
+                case 7: styleOn |= Style.reverse.rawValue
+                case 27: styleOn &= ~Style.reverse.rawValue
+                case 1: styleOn |= Style.bold.rawValue
+                case 22: styleOn &= ~Style.bold.rawValue
+                case 4: styleOn |= Style.underline.rawValue
+                case 24: styleOn &= ~Style.underline.rawValue
+                default: break
+                }
             }
         case UInt8(ascii: "h"), UInt8(ascii: "l"):
             guard isPrivate else { return }
@@ -258,11 +274,11 @@ public struct TerminalScreen: Sendable, CustomStringConvertible {
 
     private mutating func alternateScreen(_ on: Bool) {
         if on, savedNormal == nil {
-            savedNormal = (cells, reversed, cursorRow, cursorColumn)
+            savedNormal = (cells, styles, cursorRow, cursorColumn)
             cells = Self.blank(columns: columns, rows: rows)
-            reversed = Array(repeating: Array(repeating: false, count: columns), count: rows)
+            styles = Array(repeating: Array(repeating: 0, count: columns), count: rows)
         } else if !on, let saved = savedNormal {
-            (cells, reversed, cursorRow, cursorColumn) = saved
+            (cells, styles, cursorRow, cursorColumn) = saved
             savedNormal = nil
         }
     }

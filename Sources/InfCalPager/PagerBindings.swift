@@ -7,6 +7,7 @@ public enum PagerAction: Hashable, Sendable, CaseIterable {
     case nextDay, previousDay, nextWeek, previousWeek, openDay
     case nextMonth, previousMonth, nextScreen, previousScreen, nextYear, previousYear
     case today, goTo, search, nextMatch, previousMatch, cycleView, agenda, calendars, help, redraw, quit
+    case addEvent, editEvent, deleteEvent
 }
 
 /// One row of the key table: an action, the keys that do it and what the help screen says.
@@ -52,6 +53,12 @@ public enum PagerBindings {
                      summary: "the month's agenda over the page (a, Esc close)"),
         PagerBinding(action: .calendars, keys: [.character("c")],
                      summary: "the calendars, to show or hide each (c, Esc close)"),
+        PagerBinding(action: .addEvent, keys: [.character("+")],
+                     summary: "day view: add an event on the day (asks TIME[-TIME] SUMMARY)"),
+        PagerBinding(action: .editEvent, keys: [.character("e")],
+                     summary: "day view: change the highlighted event's time and summary"),
+        PagerBinding(action: .deleteEvent, keys: [.character("d")],
+                     summary: "day view: delete the highlighted event (asks y or n)"),
         PagerBinding(action: .help, keys: [.character("?")], summary: "this help"),
         PagerBinding(action: .redraw, keys: [.control(0x0C)], summary: "repaint the screen"),
         PagerBinding(action: .quit, keys: [.character("q"), .escape, .interrupt], summary: "quit"),
@@ -80,8 +87,9 @@ public enum PagerBindings {
                ("A count before a move repeats it: 3l is three days on, 2j two weeks, 3n three months, 10P ten years back; 0n moves nothing.", 0),
                ("Months and years keep the selected day's number, cut to the month's length.", 0),
                ("Esc after a count cancels the count. With --mouse the wheel pages and a click on a day opens it.", 0),
-               ("In the go-to and search prompts Ctrl-U clears and Ctrl-W erases a word.", 0),
+               ("In the go-to, search and event prompts Ctrl-U clears and Ctrl-W erases a word.", 0),
                ("A search ignores case and accents, looks up to 10000 years away and Esc stops it.", 0),
+               ("A recurring event's edit or delete in the day view changes that day's occurrence only.", 0),
                ("Any other key leaves this help.", 0)]
     }
 }

@@ -25,6 +25,30 @@ public struct PagerState {
         case day
         /// The list of calendars over the view (key `c`), the one at `calendarCursor` chosen.
         case calendars
+        /// Over the day view: the status line asks for an event's `TIME[-TIME] SUMMARY`, with
+        /// what was typed so far.
+        case eventPrompt(EventPrompt, String)
+        /// Over the day view: the status line asks whether to delete the highlighted event.
+        case confirmDelete
+    }
+
+    /// What an event prompt is for.
+    public enum EventPrompt: Equatable, Sendable {
+        /// A new event on the selected day.
+        case add
+        /// The highlighted event's new time and summary.
+        case edit
+    }
+
+    /// A change to the calendars the day view asks for: the caller writes it (as `infcal
+    /// add`, `edit` and `delete` do), tells the state how it went and shows the new events.
+    public enum Write: Equatable, Sendable {
+        /// A new event on `day` (a day number), from `text`: `TIME[-TIME] SUMMARY`.
+        case add(day: Int, text: String)
+        /// The day's event `event` (an index as `highlightedEvent`) changed as `text` says.
+        case edit(day: Int, event: Int, text: String)
+        /// The day's event `event` deleted.
+        case delete(day: Int, event: Int)
     }
 
     /// The three views the pager shows, cycled by `v`.
@@ -85,6 +109,8 @@ public struct PagerState {
         case redraw
         /// Restore the terminal and end.
         case quit
+        /// Write the change, then draw.
+        case write(Write)
     }
 
     /// A one-line message for the status line.
@@ -144,6 +170,8 @@ public struct PagerState {
     public static let maximumCount = 9999
     /// The longest text the go-to prompt takes.
     public static let maximumPromptLength = 32
+    /// The longest text an event prompt takes.
+    public static let maximumEventPromptLength = 200
     /// The status line after a move forward stopped at a bound.
     public static let boundAfter = "no later month"
     /// The status line after a move back stopped at a bound.
@@ -167,6 +195,12 @@ public struct PagerState {
 
     /// The first month on the screen.
     public var current: Month { index.current }
+
+    /// Whether the status line asks for an event's time and summary.
+    public var isEventPrompt: Bool {
+        if case .eventPrompt = screen { return true }
+        return false
+    }
 
     /// Sets the calendars the list of key `c` shows, and those hidden at the start (`--only`,
     /// `--hide`).
@@ -214,6 +248,95 @@ public struct PagerState {
             return handleDay(key)
         case .calendars:
             return handleCalendars(key)
+        case .eventPrompt(let purpose, let text):
+            return handleEventPrompt(key, purpose: purpose, text: text)
+        case .confirmDelete:
+            screen = .day
+            if key == .interrupt { return .quit }
+            guard key == .character("y") || key == .character("Y") else {
+                message = Message(text: "nothing deleted", isError: false)
+                return .draw
+            }
+            return .write(.delete(day: selected, event: highlightedEvent))
+        }
+    }
+
+    /// Opens the prompt for the highlighted event's new time and summary, holding `text`
+    /// (what the event has now) to be edited; a day without events says so.
+    public mutating func startEditing(_ text: String?) {
+        message = nil
+        count = nil
+        guard let text else {
+            message = Message(text: "no event to change on this day", isError: false)
+            return
+        }
+        screen = .eventPrompt(.edit, String(text.prefix(Self.maximumEventPromptLength)))
+    }
+
+    /// Keeps the day view's highlight on one of the day's `count` events (after a write
+    /// took one away).
+    public mutating func keepHighlight(within count: Int) {
+        highlightedEvent = max(0, min(highlightedEvent, count - 1))
+    }
+
+    /// Says how a write went, on the status line.
+    public mutating func report(_ text: String, isError: Bool) {
+        message = Message(text: text, isError: isError)
+    }
+
+    private mutating func handleEventPrompt(_ key: Key, purpose: EventPrompt, text: String) -> Outcome {
+        switch Self.edit(text, with: key, limit: Self.maximumEventPromptLength) {
+        case .typed(let typed):
+            screen = .eventPrompt(purpose, typed)
+        case .cancelled:
+            screen = .day
+        case .quit:
+            return .quit
+        case .entered:
+            screen = .day
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return .draw }
+            switch purpose {
+            case .add: return .write(.add(day: selected, text: trimmed))
+            case .edit: return .write(.edit(day: selected, event: highlightedEvent, text: trimmed))
+            }
+        }
+        return .draw
+    }
+
+    /// What a key does to a prompt's line.
+    enum LineEdit {
+        case typed(String)
+        case entered
+        case cancelled
+        case quit
+    }
+
+    /// The line editing every prompt shares: Enter, Esc, Backspace (on an empty line it
+    /// cancels), Ctrl-U erases the line, Ctrl-W the word before the cursor; at most `limit`
+    /// characters.
+    static func edit(_ text: String, with key: Key, limit: Int) -> LineEdit {
+        switch key {
+        case .enter:
+            return .entered
+        case .escape:
+            return .cancelled
+        case .interrupt:
+            return .quit
+        case .backspace:
+            return text.isEmpty ? .cancelled : .typed(String(text.dropLast()))
+        case .control(0x15):
+            return .typed("")
+        case .control(0x17):
+            // Erase the word before the cursor, and the spaces after it.
+            var kept = Substring(text)
+            while kept.last == " " { kept.removeLast() }
+            while let last = kept.last, last != " " { kept.removeLast() }
+            return .typed(String(kept))
+        case .character(let character) where text.count < limit:
+            return .typed(text + String(character))
+        default:
+            return .typed(text)
         }
     }
 
@@ -249,6 +372,20 @@ public struct PagerState {
             count = nil
             scroll = min(room.scrollLimit, max(0, scroll + lines))
             highlightedEvent = max(0, (room.eventStarts.lastIndex { $0 <= scroll }) ?? 0)
+            return .draw
+        case .addEvent?:
+            count = nil
+            message = nil
+            screen = .eventPrompt(.add, "")
+            return .draw
+        case .deleteEvent?:
+            count = nil
+            message = nil
+            if room.eventStarts.isEmpty {
+                message = Message(text: "no event to delete on this day", isError: false)
+            } else {
+                screen = .confirmDelete
+            }
             return .draw
         default:
             let before = selected
@@ -478,6 +615,8 @@ public struct PagerState {
             scroll = 0
         case .redraw: return .redraw
         case .quit: return .quit
+        case .addEvent, .editEvent, .deleteEvent:
+            message = Message(text: "\(key.name): in the day view (Enter opens it)", isError: false)
         }
         if ![.cycleView, .help, .agenda, .openDay, .calendars].contains(action) { scroll = 0 }
         if capped, message == nil {
@@ -486,61 +625,34 @@ public struct PagerState {
         return .draw
     }
 
-    /// What a key does to a prompt's text.
-    enum PromptEdit {
-        /// The text as it now reads.
-        case text(String)
-        /// Enter: act on the text.
-        case submit(String)
-        /// Esc, or Backspace on an empty line: leave the prompt.
-        case cancel
-        /// Ctrl-C.
-        case quit
-    }
-
-    /// The line editing of the go-to and the search prompts: Backspace, Ctrl-U (erase the
-    /// line), Ctrl-W (erase a word), up to `maximumPromptLength` characters.
-    static func edit(_ text: String, with key: Key) -> PromptEdit {
-        switch key {
-        case .enter: return .submit(text)
-        case .escape: return .cancel
-        case .interrupt: return .quit
-        case .backspace: return text.isEmpty ? .cancel : .text(String(text.dropLast()))
-        case .control(0x15): return .text("")
-        case .control(0x17):
-            // Erase the word before the cursor, and the spaces after it.
-            var kept = Substring(text)
-            while kept.last == " " { kept.removeLast() }
-            while let last = kept.last, last != " " { kept.removeLast() }
-            return .text(String(kept))
-        case .character(let character) where text.count < Self.maximumPromptLength:
-            return .text(text + String(character))
-        default: return .text(text)
-        }
-    }
-
     private mutating func handlePrompt(_ key: Key, text: String) -> Outcome {
-        switch Self.edit(text, with: key) {
-        case .submit(let typed):
+        switch Self.edit(text, with: key, limit: Self.maximumPromptLength) {
+        case .entered:
             screen = .months
-            goTo(typed)
-        case .cancel: screen = .months
-        case .quit: return .quit
-        case .text(let typed): screen = .prompt(typed)
+            goTo(text)
+        case .cancelled:
+            screen = .months
+        case .quit:
+            return .quit
+        case .typed(let typed):
+            screen = .prompt(typed)
         }
         return .draw
     }
 
     private mutating func handleSearchPrompt(_ key: Key, text: String) -> Outcome {
-        switch Self.edit(text, with: key) {
-        case .submit(let typed):
+        switch Self.edit(text, with: key, limit: Self.maximumPromptLength) {
+        case .entered:
             screen = .months
-            guard !typed.isEmpty else { return .draw }
-            searchText = typed
-            startSearch(typed, forward: true)
-        case .cancel: screen = .months
-        case .quit: return .quit
-        case .text(let typed): screen = .searchPrompt(typed)
+            guard !text.isEmpty else { return .draw }
+            searchText = text
+            startSearch(text, forward: true)
+        case .cancelled:
+            screen = .months
+        case .quit:
+            return .quit
+        case .typed(let typed):
+            screen = .searchPrompt(typed)
         }
         return .draw
     }

@@ -1,4 +1,6 @@
+import InfCalModel
 import InfCalEvents
+import InfCalRender
 
 /// The pager's search (`/`, `f`, `F`): the days are looked at in slices, so that the terminal
 /// layer reads keys between them and Esc stops a long search.

@@ -207,7 +207,8 @@ public struct PagerView {
         let room = TerminalSize(columns: size.columns, rows: max(0, size.rows - 1))
         var result = PagerState.Room(monthsPerScreen: 1, scrollLimit: 0, linesPerScreen: max(1, room.rows - 1))
         if case .help = state.screen {
-            result.scrollLimit = max(0, helpLines(width: size.columns, view: state.view).count - room.rows)
+            let count = helpLines(width: size.columns, view: state.view, rows: room.rows).count
+            result.scrollLimit = count <= size.rows ? 0 : count - room.rows
             return result
         }
         if case .agenda = state.screen {
@@ -244,15 +245,19 @@ public struct PagerView {
             return frame
         }
         if case .help = state.screen {
-            let lines = helpLines(width: size.columns, view: state.view)
-            let scroll = min(state.scroll, max(0, lines.count - room.rows))
-            let shown = Array(lines.dropFirst(scroll).prefix(room.rows))
+            let lines = helpLines(width: size.columns, view: state.view, rows: room.rows)
+            // A help one line taller than the room takes the status line's row too: its own
+            // last line says how to leave it.
+            let whole = lines.count > room.rows && lines.count <= size.rows
+            let scroll = whole ? 0 : min(state.scroll, max(0, lines.count - room.rows))
+            let shown = Array(lines.dropFirst(scroll).prefix(whole ? size.rows : room.rows))
             let top = lines.count <= room.rows ? (room.rows - lines.count) / 2 : 0
             let width = lines.map { DisplayWidth.of($0) }.max() ?? 0
             let left = String(repeating: " ", count: max(0, (size.columns - width) / 2))
             for (offset, line) in shown.enumerated() where !line.isEmpty {
-                frame.lines[top + offset] = Self.fit(left + line, width: size.columns)
+                frame.lines[top + offset] = Self.fit(left + line, width: top + offset == statusRow ? lastWidth : size.columns)
             }
+            if whole { return frame }
             let status = lines.count <= room.rows ? "Press any key to return"
                 : "lines \(scroll + 1)-\(scroll + shown.count) of \(lines.count): j, k, Space, b scroll; any other key returns"
             frame.lines[statusRow] = Self.fit(status, width: lastWidth)
@@ -283,7 +288,7 @@ public struct PagerView {
             }
             position.append("a or Esc closes")
             frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
-        } else if case .day = state.screen {
+        } else if [.day, .confirmDelete].contains(state.screen) || state.isEventPrompt {
             let (overlay, _) = dayOverlay(for: state, room: room)
             let scroll = min(state.scroll, overlay.scrollLimit(in: room))
             let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room, scroll: scroll, box: box)
@@ -293,7 +298,21 @@ public struct PagerView {
                 position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
             }
             position.append("Enter or Esc closes")
+            position.append("+ add  e edit  d delete")
             frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth, hints: false)
+            if case .eventPrompt(let purpose, let text) = state.screen {
+                // The end of a long line stays in sight, where the cursor is.
+                let label = purpose == .add ? Self.addLabel : Self.editLabel
+                let room = max(1, lastWidth - DisplayWidth.of(label))
+                var shown = text
+                while DisplayWidth.of(shown) > room - 1, !shown.isEmpty { shown.removeFirst() }
+                let prompt = Self.fit(label + InertText.forView(shown), width: lastWidth)
+                frame.lines[statusRow] = prompt
+                frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
+            } else if state.screen == .confirmDelete {
+                let summary = editText(for: state).map { " '" + $0 + "'" } ?? ""
+                frame.lines[statusRow] = Self.fit("delete" + summary + "? (y or n) ", width: lastWidth)
+            }
         } else if case .calendars = state.screen {
             let overlay = calendarList(for: state)
             let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room,
@@ -359,6 +378,30 @@ public struct PagerView {
         return (AgendaOverlay(title: text.title, lines: text.lines), text.eventStarts)
     }
 
+    /// The selected day's occurrences, in the order the day view lists them.
+    public func dayOccurrences(for state: PagerState) -> [Occurrence] {
+        events?.occurrencesByDay(state.selected..<(state.selected + 1))[state.selected] ?? []
+    }
+
+    /// What an edit of the highlighted event starts from: its time (`HH:MM-HH:MM`, none for
+    /// an all-day event) and summary, as the prompt takes them; nil when the day has none.
+    func editText(for state: PagerState) -> String? {
+        let occurrences = dayOccurrences(for: state)
+        guard occurrences.indices.contains(state.highlightedEvent) else { return nil }
+        let occurrence = occurrences[state.highlightedEvent]
+        var time = ""
+        if !occurrence.isAllDay {
+            time = AgendaPrinter.clock(occurrence.start)
+            if occurrence.end > occurrence.start, occurrence.startDay == occurrence.lastDay { time += "-" + AgendaPrinter.clock(occurrence.end) }
+            time += " "
+        }
+        return time + InertText.forView(occurrence.summary)
+    }
+
+    /// What the status line says before an event prompt's text.
+    static let addLabel = "add (TIME[-TIME] SUMMARY): "
+    static let editLabel = "change (TIME[-TIME] SUMMARY): "
+
     /// The widest the day view's text is wrapped to: lines a reader's eye can follow.
     static let dayViewWidth = 100
 
@@ -380,6 +423,10 @@ extension PagerView {
             return .draw
         }
         if state.needsRoom(for: key) { state.room = room(for: state, size: size) }
+        if state.screen == .day, PagerBindings.action(for: key) == .editEvent, state.count == nil {
+            state.startEditing(editText(for: state))
+            return .draw
+        }
         return state.handle(key)
     }
 

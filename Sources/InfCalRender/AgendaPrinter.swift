@@ -132,8 +132,11 @@ public struct AgendaPrinter {
 
     static func clock(_ seconds: Int) -> String {
         let minutes = CivilTime.floorMod(seconds, CivilTime.secondsPerDay) / 60
-        let text = String(minutes / 60 + 100).dropFirst() + ":" + String(minutes % 60 + 100).dropFirst()
-        return String(text)
+        let (hour, minute) = (minutes / 60, minutes % 60)
+        // Five ASCII bytes straight into a small string: every listed event pays this.
+        let digits: (UInt8, UInt8, UInt8, UInt8, UInt8) = (UInt8(0x30 + hour / 10), UInt8(0x30 + hour % 10), 0x3A,
+                                                           UInt8(0x30 + minute / 10), UInt8(0x30 + minute % 10))
+        return withUnsafeBytes(of: digits) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the line of `occurrence` and a newline to `bytes`: what `line` gives, built

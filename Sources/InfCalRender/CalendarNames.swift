@@ -397,7 +397,7 @@ extension CalendarNames {
                 }()
             case .cyclic:
                 // Chinese and Dangi years share Foundation's numbering: cycle 78, year 41 began in 2024.
-                year = (name.era &- 1) &* 60 &+ name.year &- 2_637
+                year = CivilTime.cycleYear(era: name.era, year: name.year) &- CivilTime.cycleYearOffset
                 // The frame names the year of the cycle at most (甲辰), so a day of the same year
                 // of the present cycle (era 78, 1984-2043) gives it: Foundation computes those
                 // years from Apple's tables and keeps nothing, where a day of every year would

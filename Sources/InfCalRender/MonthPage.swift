@@ -210,7 +210,9 @@ public struct MonthPage {
             var numbers = margin
             if layout.weekColumnWidth > 0 {
                 let rowStart = grid.month.firstDay - grid.leadingBlanks + 7 * week
-                let number = renderer.weekNumber(ofRowStarting: rowStart).map(String.init) ?? ""
+                // A row past the month's last week (the page always has six) holds none of
+                // its days, so it has no week number either.
+                let number = week < grid.weekCount ? renderer.weekNumber(ofRowStarting: rowStart).map(String.init) ?? "" : ""
                 numbers += String(repeating: " ", count: max(0, layout.weekColumnWidth - 1 - number.count)) + number + " "
             }
             numbers += box.vertical

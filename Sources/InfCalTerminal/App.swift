@@ -93,7 +93,9 @@ public enum InfCal {
                 // The pager opens on the copies there are and repaints when a fetch brings fresher ones.
                 let fetch = events.needsEvents ? BackgroundFetch(events) : nil
                 return try PagerSession(configuration: configuration, events: store, fetch: fetch,
-                                        reload: { EventRun.reread(events, environment: environment) }).run()
+                                        reload: { EventRun.reread(events, environment: environment) },
+                                        writing: environment, eventPaths: events.sources.filter { $0.name == nil }.compactMap(\.path),
+                                        options: raw).run()
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.

@@ -25,6 +25,12 @@ final class PagerSession {
     private let mouse: Bool
     /// When the clock is looked at next: the coming local midnight.
     private var nextDay = Date.distantFuture
+    /// The run's environment, for the day view's writes (nil: the pager writes nothing).
+    private let writing: RunEnvironment?
+    /// The files and directories of `--events`, where the day view's edits also look.
+    private let eventPaths: [String]
+    /// The run's options, whose `--config` or `--no-config` the writes follow.
+    private let options: RawOptions?
 
     /// The signals the pager handles.
     static let signals: [Platform.Signal] = [.interrupt, .quit, .terminate, .hangUp, .terminalStop, .continue, .windowChange]
@@ -43,9 +49,13 @@ final class PagerSession {
 
     /// A session for `configuration`, showing `events` when the run reads some.
     init(configuration: Configuration, events: EventStore? = nil, fetch: BackgroundFetch? = nil,
-         reload: @escaping () -> EventStore? = { nil }) {
+         reload: @escaping () -> EventStore? = { nil }, writing: RunEnvironment? = nil, eventPaths: [String] = [],
+         options: RawOptions? = nil) {
+        self.options = options
         self.fetch = fetch
         self.reload = reload
+        self.writing = writing
+        self.eventPaths = eventPaths
         state = PagerState(calendar: configuration.calendar, start: configuration.start,
                            bounds: configuration.bounds, today: configuration.today, view: configuration.page.initialView)
         var view = PagerView(configuration: configuration)
@@ -100,13 +110,7 @@ final class PagerSession {
                 // A fresher copy arrived: the same months, repainted with its events.
                 self.fetch = nil
                 fetchLines = report.lines
-                if report.changed, let events = reload() {
-                    // The calendars hidden by name stay hidden in the fresher store.
-                    let hiddenNames = Set(state.calendars.filter { state.hiddenCalendars.contains($0.index) }.map(\.name))
-                    let calendars = Self.namedCalendars(events)
-                    state.setCalendars(calendars, hidden: events.hidden.union(calendars.filter { hiddenNames.contains($0.name) }.map(\.index)))
-                    view.events = events
-                }
+                if report.changed, let events = reload() { adopt(events) }
                 continue
             }
 
@@ -163,11 +167,73 @@ final class PagerSession {
                 case .quit: return .quit
                 case .redraw: shown = nil
                 case .draw: break
+                case .write(let write): perform(write)
                 }
             }
             // After a timeout always (the clock may have been set), else once midnight passed.
             if followsClock, ready.isEmpty || Date() >= nextDay { lookAtTheClock() }
             if state.search != nil { view.continueSearch(&state) }
+        }
+    }
+
+    /// Shows `events` (read again), the calendars hidden by name still hidden.
+    private func adopt(_ events: EventStore) {
+        let hiddenNames = Set(state.calendars.filter { state.hiddenCalendars.contains($0.index) }.map(\.name))
+        let calendars = Self.namedCalendars(events)
+        state.setCalendars(calendars, hidden: events.hidden.union(calendars.filter { hiddenNames.contains($0.name) }.map(\.index)))
+        view.events = events
+    }
+
+    // MARK: Writes
+
+    /// Does the day view's `write` as `infcal add`, `edit` or `delete` would (the same code),
+    /// says on the status line how it went, and shows the events as they are then.
+    private func perform(_ write: PagerState.Write) {
+        guard let environment = writing else {
+            state.report("this pager writes no events", isError: true)
+            return
+        }
+        guard let (name, arguments) = arguments(for: write), let subcommand = Subcommand.named(name) else {
+            state.report("that event is gone; nothing was written", isError: true)
+            return
+        }
+        switch WriteRun.perform(subcommand, arguments, environment: environment, also: eventPaths, configOptions: options) {
+        case .success(let line):
+            state.report(line.replacingOccurrences(of: "\t", with: "  "), isError: false)
+            if let events = reload() { adopt(events) }
+            state.keepHighlight(within: view.dayOccurrences(for: state).count)
+        case .failure(let failure):
+            state.report(failure.message, isError: true)
+        }
+    }
+
+    /// The subcommand and arguments `write` is: TIME (when the text starts with one) and the
+    /// summary; a recurring event's edit or delete is of the selected day's occurrence only.
+    private func arguments(for write: PagerState.Write) -> (String, [String])? {
+        func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
+        func event(_ day: Int, _ index: Int) -> (uid: String, occurrence: [String])? {
+            let occurrences = view.dayOccurrences(for: state)
+            guard occurrences.indices.contains(index), !occurrences[index].uid.isEmpty else { return nil }
+            let occurrence = occurrences[index]
+            let recurring = occurrence.event.flatMap { view.events?.events.indices.contains($0) == true ? view.events?.events[$0] : nil }?.isRecurring ?? false
+            return (occurrence.uid, recurring ? ["--occurrence", JSONText.isoDate(dayNumber: day)] : [])
+        }
+        switch write {
+        case let .add(day, text):
+            return ("add", [JSONText.isoDate(dayNumber: day)] + words(text))
+        case let .edit(day, index, text):
+            guard let (uid, occurrence) = event(day, index) else { return nil }
+            var rest = words(text)
+            var arguments = [uid]
+            if let first = rest.first, EventCommand.looksLikeTime(first) {
+                arguments.append(first)
+                rest.removeFirst()
+            }
+            if !rest.isEmpty { arguments += ["--summary", rest.joined(separator: " ")] }
+            return ("edit", arguments + occurrence)
+        case let .delete(day, index):
+            guard let (uid, occurrence) = event(day, index) else { return nil }
+            return ("delete", [uid] + occurrence)
         }
     }
 

@@ -56,46 +56,75 @@ enum WriteRun {
             return InfCal.fail(error.description, status: ExitStatus.usage)
         }
         do {
-            guard let action = command.action else {
+            guard command.action != nil else {
                 try output.write(subcommand.helpText)
                 return ExitStatus.success
             }
-            let calendars: [CalendarSource]
-            do {
-                calendars = try ConfigRun.load(ArgumentParser.parse([]), environment: environment).config.calendars
-            } catch {
-                return InfCal.fail("\(error)", status: ExitStatus.config)
-            }
-            let zoneName = environment.writingZoneName(localtimeLink: Platform.linkTarget("/etc/localtime"))
-            let zone = WritingZone(zone: zoneName.flatMap { TimeZone(identifier: $0) }, offset: environment.displayZone.offset)
-            let stamp = Platform.secondsNow()
-            switch action {
-            case .add(let request):
-                let target = try addTarget(command.target, calendars: calendars, environment: environment)
-                let event = request.event(zone: zone)
-                let uid = UUID().uuidString.lowercased()
-                try add(event, uid: uid, stamp: stamp, zone: zone, to: target)
-                try output.write(agendaLine(event, uid: uid, zone: zone, environment: environment) + "\n")
-            case let .edit(uid, occurrence, changes):
-                let path = try update(uid, target: command.target, calendars: calendars, environment: environment) { data throws(CalendarEdit.Refusal) in
-                    try EventWrite.editing(uid, occurrence: occurrence, changes: changes, stamp: stamp, zone: zone, in: data)
-                }
-                try output.write("changed \(uid) in \(path)\n")
-            case let .delete(uid, occurrence):
-                let path = try update(uid, target: command.target, calendars: calendars, environment: environment) { data throws(CalendarEdit.Refusal) in
-                    try EventWrite.deleting(uid, occurrence: occurrence, stamp: stamp, in: data)
-                }
-                try output.write((occurrence == nil ? "deleted \(uid) from \(path)" : "deleted one occurrence of \(uid) in \(path)") + "\n")
-            }
+            try output.write(try perform(command, environment: environment) + "\n")
             return ExitStatus.success
-        } catch let failure as Failure {
-            return InfCal.fail(failure.message, status: failure.status)
-        } catch let failure as Platform.WriteFailure {
-            return InfCal.fail(failure.description + "; the calendar is as it was", status: ExitStatus.failure)
         } catch Platform.WriteError.closed {
             return ExitStatus.success
         } catch {
-            return InfCal.fail("\(error)", status: ExitStatus.failure)
+            let failure = Self.failure(error)
+            return InfCal.fail(failure.message, status: failure.status)
+        }
+    }
+
+    /// `error` as the message and exit status a failed write gives.
+    static func failure(_ error: Error) -> Failure {
+        switch error {
+        case let failure as Failure: return failure
+        case let failure as Platform.WriteFailure:
+            return Failure(status: ExitStatus.failure, message: failure.description + "; the calendar is as it was")
+        case let usage as UsageError: return Failure(status: ExitStatus.usage, message: usage.description)
+        default: return Failure(status: ExitStatus.failure, message: "\(error)")
+        }
+    }
+
+    /// The write `arguments` ask for, as the pager's day view asks for one: parsed, done,
+    /// and said in a line (or why not); `also` are calendars on the disk `edit` and `delete`
+    /// look in besides the usual ones (the pager's `--events`).
+    static func perform(_ subcommand: Subcommand, _ arguments: [String], environment: RunEnvironment,
+                        also: [String] = [], configOptions: RawOptions? = nil) -> Result<String, Failure> {
+        do {
+            let command = try EventCommand.parse(subcommand, arguments, environment: environment)
+            return .success(try perform(command, environment: environment, also: also, configOptions: configOptions))
+        } catch {
+            return .failure(failure(error))
+        }
+    }
+
+    /// Does `command` (which has an action) and gives the line that says what it did; the
+    /// config file is the one `configOptions` (the pager's `--config`, `--no-config`) names.
+    static func perform(_ command: EventCommand, environment: RunEnvironment, also: [String] = [],
+                        configOptions: RawOptions? = nil) throws -> String {
+        guard let action = command.action else { return "" }
+        let calendars: [CalendarSource]
+        do {
+            calendars = try ConfigRun.load(configOptions ?? ArgumentParser.parse([]), environment: environment).config.calendars
+        } catch {
+            throw Failure(status: ExitStatus.config, message: "\(error)")
+        }
+        let zoneName = environment.writingZoneName(localtimeLink: Platform.linkTarget("/etc/localtime"))
+        let zone = WritingZone(zone: zoneName.flatMap { TimeZone(identifier: $0) }, offset: environment.displayZone.offset)
+        let stamp = Platform.secondsNow()
+        switch action {
+        case .add(let request):
+            let target = try addTarget(command.target, calendars: calendars, environment: environment)
+            let event = request.event(zone: zone)
+            let uid = UUID().uuidString.lowercased()
+            try add(event, uid: uid, stamp: stamp, zone: zone, to: target)
+            return agendaLine(event, uid: uid, zone: zone, environment: environment)
+        case let .edit(uid, occurrence, changes):
+            let path = try update(uid, target: command.target, calendars: calendars, environment: environment, also: also) { data throws(CalendarEdit.Refusal) in
+                try EventWrite.editing(uid, occurrence: occurrence, changes: changes, stamp: stamp, zone: zone, in: data)
+            }
+            return "changed \(uid) in \(path)"
+        case let .delete(uid, occurrence):
+            let path = try update(uid, target: command.target, calendars: calendars, environment: environment, also: also) { data throws(CalendarEdit.Refusal) in
+                try EventWrite.deleting(uid, occurrence: occurrence, stamp: stamp, in: data)
+            }
+            return occurrence == nil ? "deleted \(uid) from \(path)" : "deleted one occurrence of \(uid) in \(path)"
         }
     }
 
@@ -160,7 +189,7 @@ enum WriteRun {
     /// The calendars `edit` and `delete` look for a UID in: `--to`, else the configured
     /// calendars on the disk (read-only ones too, to say so), the default calendar and the
     /// files and directories of INFCAL_EVENTS.
-    static func writable(_ name: String?, calendars: [CalendarSource], environment: RunEnvironment) throws(Failure) -> [Target] {
+    static func writable(_ name: String?, calendars: [CalendarSource], environment: RunEnvironment, also: [String] = []) throws(Failure) -> [Target] {
         if let name { return [try named(name, calendars: calendars, creating: false)] }
         var targets: [Target] = []
         for source in calendars {
@@ -185,6 +214,7 @@ enum WriteRun {
         where entry != "-" && !paths.contains(entry) && Platform.exists(entry) {
             paths.append(entry)
         }
+        for entry in also where entry != "-" && !paths.contains(entry) && Platform.exists(entry) { paths.append(entry) }
         paths.removeAll { path in targets.contains { $0.path == path } }
         return targets + paths.map { Target(path: $0, isDirectory: Platform.isDirectory($0)) }
     }
@@ -227,8 +257,8 @@ enum WriteRun {
     /// Finds `uid` in the writable calendars and changes the one file that holds it.
     /// - returns: the path of the file changed.
     static func update(_ uid: String, target: String?, calendars configured: [CalendarSource], environment: RunEnvironment,
-                       _ change: @escaping ([UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws -> String {
-        let calendars = try writable(target, calendars: configured, environment: environment)
+                       also: [String] = [], _ change: @escaping ([UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws -> String {
+        let calendars = try writable(target, calendars: configured, environment: environment, also: also)
         var holders: [(Target, String)] = []
         for calendar in calendars {
             let files = calendar.isDirectory ? ((try? EventRun.files(of: calendar.path)) ?? []) : [calendar.path]

@@ -2,6 +2,7 @@ import Foundation
 import InfCalModel
 import InfCalEvents
 import InfCalRender
+import InfCalCLI
 import InfCalPager
 import InfCalProcess
 

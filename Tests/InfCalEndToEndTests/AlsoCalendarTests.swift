@@ -176,6 +176,35 @@ import Testing
         #expect(compared == 92)
     }
 
+    /// An Islamic month with `--also gregorian` shows its Gregorian dates: each day of each
+    /// month is convertdate's conversion of that Islamic date, named by Python's calendar.
+    @Test(.enabled(if: hasConvertdate, "convertdate is not installed (pip install convertdate); skipping the --also comparison"))
+    func islamicMonthsWithGregorianDates() throws {
+        let run = try BinaryRunner.run(["--calendar", "islamic-civil", "--also", "gregorian", "--json", "--from", "2026-12",
+                                        "--forward", "3"])
+        #expect(run.status == 0, "\(run.stderr)")
+        var months: [(year: Int, month: Int, also: [[String: Any]])] = []
+        for line in run.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let year = try #require(object["year"] as? Int), month = try #require(object["month"] as? Int)
+            months.append((year, month, try #require(object["also"] as? [[String: Any]])))
+        }
+        #expect(months.count == 3)
+        let script = "import calendar\nfrom convertdate import islamic\n" + months.map { month in
+            "for d in range(1, islamic.month_length(\(month.year), \(month.month)) + 1):\n"
+                + "    y, m, day = islamic.to_gregorian(\(month.year), \(month.month), d)\n"
+                + "    print(y, m, day, calendar.month_name[m])\n"
+        }.joined()
+        let expected = try ArithmeticOracleTests.runPython(script).split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let days = months.flatMap(\.also)
+        #expect(days.count == expected.count && days.count >= 88)
+        for (day, want) in zip(days, expected) {
+            #expect(day["calendar"] as? String == "gregorian" && day["era"] as? Int == 1)
+            #expect("\(day["year"] ?? "") \(day["month"] ?? "") \(day["day"] ?? "") \(day["monthName"] ?? "")" == want.joined(separator: " "),
+                    "\(day) vs \(want)")
+        }
+    }
+
     // MARK: The agenda and the stream
 
     /// `--agenda --also hebrew`: each line carries its day's Hebrew date after the weekday,

@@ -69,10 +69,10 @@ import Testing
             2024-03-06 Wed  09:00-10:00  work  Standup
 
             """)
-        // The stream: Monday first from [options], the list under the month.
+        // The stream: Monday first from [options], the list under the month (whole, into a pipe).
         let stream = try run(root, ["-1", "--from", "2024-03"])
         #expect(stream.stdout.hasPrefix("     March 2024\nMo Tu We Th Fr Sa Su\n"))
-        #expect(stream.stdout.hasSuffix("\n 5 Tue  home  Denti…\n 6 Wed  09:00  work…\n"))
+        #expect(stream.stdout.hasSuffix("\n 5 Tue  home  Dentist\n 6 Wed  09:00  work  Standup\n"))
         // The command line wins, and --no-monday turns the file's value off.
         #expect(try run(root, ["-1", "--from", "2024-03", "--sunday"]).stdout.hasPrefix("     March 2024\nSu Mo Tu We Th Fr Sa\n"))
         #expect(try run(root, ["-1", "--from", "2024-03", "--no-monday"]).stdout.hasPrefix("     March 2024\nSu Mo Tu We Th Fr Sa\n"))

@@ -1,6 +1,8 @@
 import Foundation
 import InfCalModel
+import InfCalEvents
 import InfCalRender
+import InfCalCLI
 import InfCalPager
 import InfCalPTY
 import Testing

@@ -78,7 +78,7 @@ import Testing
         #expect(!stream.stdout.contains("Standup") && !stream.stdout.contains("Trip"))
         let wall = try Self.run(["--search", "dentist", "--wall", "--from", "2024-03", "-1"])
         #expect(wall.status == 0)
-        #expect(wall.stdout.contains("| 09:00 D") && wall.stdout.contains("| 12:00 L"))
+        #expect(wall.stdout.contains("09:00 D") && wall.stdout.contains("12:00 L"))
         #expect(!wall.stdout.contains("08:30") && !wall.stdout.contains("Trip"))
         let json = try Self.run(["--search", "dentist", "--json", "3", "2024"])
         let summaries = json.stdout.components(separatedBy: "\"summary\":\"").dropFirst().map { $0.prefix { $0 != "\"" } }

@@ -153,7 +153,7 @@ import InfCalPTY
 
     /// `--wall --events`: each month's cells are as tall as its busiest day needs, and list the
     /// events as the pager's month page does (checked by eye against examples/team.ics: four
-    /// events on Tuesday 12 March, Berlin time).
+    /// events on Tuesday 12 March, Berlin time), a space from both lines of the cell.
     @Test func wallPagesListEvents() throws {
         let examples = URL(fileURLWithPath: EventCommandTests.example).deletingLastPathComponent()
         let arguments = ["--wall", "--width", "100", "--from", "2024-03", "--forward", "1", "--color", "never",
@@ -162,10 +162,11 @@ import InfCalPTY
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let twelfth = try #require(lines.firstIndex { $0.hasPrefix("│          10 │          11 │          12 │") })
-        #expect(lines[twelfth + 1].hasPrefix("│             │ 07:00 Gym   │ 09:00 Stand…│"))
-        #expect(lines[twelfth + 2].hasPrefix("│             │             │ 10:00 1:1 w…│"))
-        #expect(lines[twelfth + 3].hasPrefix("│             │             │ 12:30 Lunch…│"))
-        #expect(lines[twelfth + 4].hasPrefix("│             │             │ 16:30 Denti…│"))
+        // Cut text keeps a space from both cell lines, as the day numbers do.
+        #expect(lines[twelfth + 1].hasPrefix("│             │ 07:00 Gym   │ 09:00 Stan… │"))
+        #expect(lines[twelfth + 2].hasPrefix("│             │             │ 10:00 1:1…  │"))
+        #expect(lines[twelfth + 3].hasPrefix("│             │             │ 12:30 Lunc… │"))
+        #expect(lines[twelfth + 4].hasPrefix("│             │             │ 16:30 Dent… │"))
         #expect(lines[twelfth + 5].hasPrefix("├"))
         // Every row of the grid keeps its eight lines in the same columns.
         let grid = lines.filter { $0.hasPrefix("│") }

@@ -138,6 +138,15 @@ import Testing
         let numbers = frame.lines.filter { $0.contains("│") && !$0.contains("─") && $0.contains("3") }
         #expect(numbers.first?.hasSuffix(" 5 │         │         │         │      32 │      33 │      34 │      35 │") == true, "\(numbers)")
         #expect(frame.lines.joined().contains(" 32 │") && frame.lines.joined().contains(" 60 │"))
+        // The page's six rows: the week column holds `ncal -w -M 2 2024`'s weeks 5 to 9, and
+        // the sixth row, blank, none.
+        let rows = frame.lines.filter { $0.contains("│") && !$0.contains("─") }
+        let weeks = rows.compactMap { line -> String? in
+            guard let bar = line.firstIndex(of: "│") else { return nil }
+            let column = line[..<bar].trimmingCharacters(in: .whitespaces)
+            return column
+        }.filter { !$0.isEmpty }
+        #expect(weeks == ["5", "6", "7", "8", "9"], "\(rows)")
     }
 
     /// The weekend comes from the locale (Foundation's CLDR data): Friday alone in Iran.

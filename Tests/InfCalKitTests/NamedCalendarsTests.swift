@@ -145,8 +145,13 @@ import Testing
         let output = CollectingSink()
         try printer.print(configuration.months(), to: output)
         let lines = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n").suffix(2)
-        // Cut to the month's width (20 cells), as every line of the stream's lists is.
-        #expect(Array(lines) == [" 5 Tue  home  Denti…", " 6 Wed  09:00  work…"])
+        // Into a pipe the lines are whole; at a terminal 20 columns wide they are cut.
+        #expect(Array(lines) == [" 5 Tue  home  Dentist", " 6 Wed  09:00  work  Standup"])
+        printer.events?.width = 20
+        let narrow = CollectingSink()
+        try printer.print(configuration.months(), to: narrow)
+        let cut = String(decoding: narrow.bytes, as: UTF8.self).split(separator: "\n").suffix(2)
+        #expect(Array(cut) == [" 5 Tue  home  Denti…", " 6 Wed  09:00  work…"])
     }
 
     @Test func theMonthPageColoursEachEvent() throws {
@@ -160,7 +165,8 @@ import Testing
         let layout = try #require(MonthPageLayout.filling(TerminalSize(columns: 78, rows: 27), numberWidth: 2, weekColumnWidth: 0))
         let text = colored.lines(for: month, layout: layout).joined(separator: "\n")
         #expect(text.contains("| \u{1b}[38;2;64;224;208mDentist\u{1b}[39m  |"))
-        #expect(text.contains("| \u{1b}[38;2;255;136;0m09:00 St…\u{1b}[39m|"))
+        // Cut text keeps a space from both cell lines, as the day numbers do.
+        #expect(text.contains("| \u{1b}[38;2;255;136;0m09:00 S…\u{1b}[39m |"))
         // Without colour the cells hold the text alone.
         var plain = MonthPage(renderer: renderer, box: .ascii, weekendDays: [1, 7], color: false)
         plain.events = colored.events

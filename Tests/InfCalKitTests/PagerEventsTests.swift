@@ -160,4 +160,57 @@ import Testing
             }
         }
     }
+
+    /// The day view's write keys: each ends in the `Write` the session carries out, with the
+    /// day and the highlighted event; Esc, an empty line and a no write nothing.
+    @Test func dayViewWriteKeysAskThenWrite() throws {
+        var state = try F.state()
+        var view = F.view()
+        view.events = Self.store()
+        let size = TerminalSize(columns: 80, rows: 24)
+        func press(_ key: Key) -> PagerState.Outcome { view.handle(key, in: &state, size: size) }
+        func type(_ text: String) { for character in text { _ = press(.character(character)) } }
+        // Outside the day view the keys say where they work.
+        #expect(press(.character("+")) == .draw)
+        #expect(state.message?.text == "+: in the day view (Enter opens it)")
+        _ = press(.enter)
+        #expect(state.screen == .day)
+        // + asks on the status line; Esc cancels; an empty line writes nothing.
+        _ = press(.character("+"))
+        #expect(state.screen == .eventPrompt(.add, ""))
+        type("9:00 Tea")
+        _ = press(.escape)
+        #expect(state.screen == .day)
+        _ = press(.character("+"))
+        #expect(press(.enter) == .draw)
+        _ = press(.character("+"))
+        type("14:00-15:00 Coffee  with Ana")
+        // Ctrl-W erases a word, as in the go-to prompt.
+        _ = press(.control(0x17))
+        type("Bo")
+        let frame = view.frame(for: state, size: size)
+        #expect(frame.lines[23] == "add (TIME[-TIME] SUMMARY): 14:00-15:00 Coffee  with Bo")
+        #expect(press(.enter) == .write(.add(day: try F.day(2024, 2, 15), text: "14:00-15:00 Coffee  with Bo")))
+        #expect(state.screen == .day)
+        // e starts from the event's time and summary (Review, 14:00, no end).
+        _ = press(.character("e"))
+        #expect(state.screen == .eventPrompt(.edit, "14:00 Review"))
+        _ = press(.control(0x15))
+        type("15:00 Review moved")
+        #expect(press(.enter) == .write(.edit(day: try F.day(2024, 2, 15), event: 0, text: "15:00 Review moved")))
+        // d asks; n keeps it, y deletes it.
+        _ = press(.character("d"))
+        #expect(state.screen == .confirmDelete)
+        #expect(view.frame(for: state, size: size).lines[23] == "delete '14:00 Review'? (y or n) ")
+        #expect(press(.character("n")) == .draw)
+        #expect(state.screen == .day && state.message?.text == "nothing deleted")
+        _ = press(.character("d"))
+        #expect(press(.character("y")) == .write(.delete(day: try F.day(2024, 2, 15), event: 0)))
+        // A day without events has nothing to change or delete.
+        _ = press(.character("l"))
+        _ = press(.character("d"))
+        #expect(state.screen == .day && state.message?.text == "no event to delete on this day")
+        _ = press(.character("e"))
+        #expect(state.screen == .day && state.message?.text == "no event to change on this day")
+    }
 }

@@ -3,8 +3,8 @@ import Testing
 @testable import InfCalModel
 @testable import InfCalEvents
 @testable import InfCalRender
-@testable import InfCalPager
 @testable import InfCalCLI
+@testable import InfCalPager
 
 /// The pager's search without a terminal: `/` and its prompt, `f` and `F`, the slices the view
 /// looks at, the messages at the horizon, and Esc. The fixture's days are expanded by hand

@@ -200,6 +200,39 @@ func visibleWidth(_ line: String) -> Int {
         #expect(narrow.contains("  j Down") && narrow.contains { $0.hasPrefix("    select a week later") })
     }
 
+    /// The help is shown whole whenever its lines fit the screen: with the blank lines between
+    /// its parts where they fit, without them where only that fits, on the status line's row
+    /// too where it is one line short (its own last line says how to leave), and scrolled
+    /// (`lines 1-R of N`) only beyond that. Sizes from the table's own line counts at 80
+    /// columns, so that the test holds as keys join the table.
+    @Test func helpFitsTheScreenWhenItsLinesDo() throws {
+        var state = try F.state()
+        F.type("?", into: &state)
+        let view = F.view()
+        let full = view.helpLines(width: 80, view: .monthPage)
+        let written = full.filter { !$0.isEmpty }
+        func frame(rows: Int) -> [String] {
+            let size = TerminalSize(columns: 80, rows: rows)
+            state.room = view.room(for: state, size: size)
+            return view.frame(for: state, size: size).lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let roomy = frame(rows: full.count + 1)
+        #expect(roomy.last == "Press any key to return")
+        #expect(roomy.filter { !$0.isEmpty }.count == written.count + 1)
+        #expect(state.room.scrollLimit == 0)
+        let compact = frame(rows: written.count + 1)
+        #expect(compact.last == "Press any key to return")
+        #expect(Array(compact.dropLast()) == written.map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(state.room.scrollLimit == 0)
+        let tight = frame(rows: written.count)
+        #expect(tight == written.map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(tight.last == "Any other key leaves this help.")
+        #expect(state.room.scrollLimit == 0)
+        let short = frame(rows: written.count - 1)
+        #expect(short.last == "lines 1-\(written.count - 2) of \(written.count): j, k, Space, b scroll; any other key returns")
+        #expect(state.room.scrollLimit == 2)
+    }
+
     func view80(_ state: PagerState) -> [String] {
         F.view().frame(for: state, size: TerminalSize(columns: 80, rows: 40)).lines.map { $0.trimmingCharacters(in: .whitespaces) == "" ? "" : $0 }
     }
@@ -218,7 +251,7 @@ func visibleWidth(_ line: String) -> Int {
             for line in frame.lines { #expect(visibleWidth(line) <= 30) }
             seen += frame.lines.dropLast()
             #expect(frame.lines[11].hasPrefix("lines "))
-            if frame.lines[11].contains("-\(view.helpLines(width: 30, view: .monthPage).count) of") { break }
+            if frame.lines[11].contains("-\(view.helpLines(width: 30, view: .monthPage, rows: 11).count) of") { break }
             _ = state.handle(.character("j"))
         }
         #expect(state.screen == .help)

@@ -113,6 +113,34 @@ import Testing
         #expect(try #require(Self.decoded(counted, window: (november + 30 * 86_400)..<(november + 60 * 86_400))).isEmpty)
     }
 
+    /// More events than one block of the index holds, in no order of time, with yearly
+    /// events among them: a window of one month gives the events that can fall in it (singles
+    /// on the 15th of months, so that the window's margin reaches no other month's), in the
+    /// order the file has them, and no window gives them all in that order.
+    @Test func aWindowOverManyBlocksKeepsTheFilesOrder() throws {
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+        var expected: [String] = []
+        for number in 0..<300 {
+            // A walk through 25 years by a step prime to 300, so that file order is not time order.
+            let month = (number * 7) % 300, year = 2010 + month / 12, inMonth = 1 + month % 12
+            let date = "\(year)" + (inMonth < 10 ? "0" : "") + "\(inMonth)15"
+            let yearly = number % 10 == 3
+            text += "BEGIN:VEVENT\r\nUID:e\(number)\r\nSUMMARY:E\r\n"
+                + (yearly ? "DTSTART;VALUE=DATE:2000" + (inMonth < 10 ? "0" : "") + "\(inMonth)15\r\nRRULE:FREQ=YEARLY\r\n"
+                          : "DTSTART:\(date)T120000Z\r\n") + "END:VEVENT\r\n"
+            // A yearly event is chosen by its half of the month: those of March, and of April's
+            // first half, which the window's margin of days reaches.
+            if (yearly && (inMonth == 3 || inMonth == 4)) || (!yearly && year == 2020 && inMonth == 3) { expected.append("e\(number)") }
+        }
+        text += "END:VCALENDAR\r\n"
+        let cache = Self.encoded(Array(text.utf8))
+        let march = CivilTime.day(year: 2020, month: 3, day: 1) * CivilTime.secondsPerDay
+        let inMarch = try #require(Self.decoded(cache, window: march..<(march + 31 * 86_400)))
+        #expect(inMarch.flatMap(\.file.events).map(\.uid) == expected)
+        let all = try #require(Self.decoded(cache, window: nil))
+        #expect(all.flatMap(\.file.events).map(\.uid) == (0..<300).map { "e\($0)" })
+    }
+
     @Test func everyChangedOrMissingByteIsDetected() {
         let cache = Self.encoded(Array(EventFuzzTests.sample.utf8))
         #expect(Self.decoded(cache, window: nil) != nil)
@@ -204,6 +232,8 @@ import Testing
             2: ("68454db98c9ece59", "682fb41ee20dc0bd"),
             // 5: with the day view's details, the calendar colour, structural problems, the halves of months.
             5: ("c604bc54e77ceef2", "8ff8fc501578112"),
+            // 6: the index sorted and cut into blocks, with a directory of them.
+            6: ("c604bc54e77ceef2", "60b4f022a17efc5b"),
         ]
         let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
         #expect(recorded[EventCacheFormat.version]?.layout == now.0,
