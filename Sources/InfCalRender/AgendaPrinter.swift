@@ -130,7 +130,7 @@ public struct AgendaPrinter {
         return (date.year < 0 ? "-" : "") + pad(abs(date.year), 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2)
     }
 
-    static func clock(_ seconds: Int) -> String {
+    public static func clock(_ seconds: Int) -> String {
         let minutes = CivilTime.floorMod(seconds, CivilTime.secondsPerDay) / 60
         let (hour, minute) = (minutes / 60, minutes % 60)
         // Five ASCII bytes straight into a small string: every listed event pays this.
