@@ -174,7 +174,6 @@ import Testing
         "today": ("2024-03-09", ["--forward", "1"]), "completions": ("fish", []),
         "width": ("40", ["--wall", "--forward", "1"]), "reform": ("1752", ["--from", "1752-09", "--forward", "1"]),
         "events": (examples + "/holidays.ics", ["--forward", "1"]),
-        "search": ("standup", ["--events", examples + "/holidays.ics", "--from", "2024-03", "--forward", "1"]),
         "config": (examples + "/config", ["--forward", "1"]),
         "only": ("holidays", ["--config", examples + "/config", "--forward", "1"]),
         "hide": ("holidays", ["--config", examples + "/config", "--forward", "1"]),
