@@ -11,8 +11,8 @@ extension Benchmark {
 
     /// The pager's `/` and `--agenda --search` over 10,000 years of a yearly rule, in process:
     /// a rule that matches and never produces (30 February, so every slice of the 10,000 years
-    /// is looked at before "no match before ..."), a yearly birthday found from 10,000 years
-    /// before its first year, and the agenda listing that birthday for 10,000 years.
+    /// is looked at before "no match before ..."), a yearly birthday found from the first year the
+    /// calendar holds (4713 BC, 6,738 years before its first year), and the agenda listing that birthday for 10,000 years.
     mutating func measureSearch() {
         func store(_ rule: String) -> EventStore {
             let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:s\r\nSUMMARY:Birthday of Ana\r\nDTSTART;VALUE=DATE:20260301\r\n"
@@ -49,7 +49,7 @@ extension Benchmark {
                 if round >= 0 { never.append(result.seconds) }
                 neverSays = result.message
             }
-            if let result = pagerSearch(yearly, from: day(-7974, 3, 1)) {
+            if let result = pagerSearch(yearly, from: day(-4712, 3, 1)) {
                 if round >= 0 { far.append(result.seconds) }
                 farSays = result.message
             }
@@ -68,8 +68,9 @@ extension Benchmark {
         }
         report.rows.append(Row(measure: "pager: / over 10,000 years of a yearly rule that never occurs (\(neverSays))",
                                infcal: milliseconds(median(never)), target: "< 1 s", met: median(never) < 1 ? "met" : "NOT MET"))
-        report.rows.append(Row(measure: "pager: / from 10,000 years before a yearly rule's first day (\(farSays))",
-                               infcal: milliseconds(median(far), decimals: 2), target: "< 1 s", met: median(far) < 1 ? "met" : "NOT MET"))
+        report.rows.append(Row(measure: "pager: / from 4713 BC to a yearly rule's first day in 2026 (\(farSays))",
+                               infcal: far.isEmpty ? "-" : milliseconds(median(far), decimals: 2), target: "< 1 s",
+                               met: far.isEmpty ? "NOT RUN" : median(far) < 1 ? "met" : "NOT MET"))
         report.rows.append(Row(measure: "--agenda --search: a yearly rule's 10,000 years, \(lines) lines (in process)",
                                infcal: milliseconds(median(agenda)), target: "< 1 s", met: median(agenda) < 1 ? "met" : "NOT MET"))
     }
