@@ -227,7 +227,11 @@ import Testing
         let alone = setup.home.root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
         let copy = alone.appendingPathComponent("infcal")
-        try FileManager.default.copyItem(at: BinaryRunner.executable, to: copy)
+        // A hard link, not a copy: a copy's write descriptor can be inherited by a child that
+        // another test forks at that moment, and exec then fails with "Text file busy".
+        do { try FileManager.default.linkItem(at: BinaryRunner.executable, to: copy) } catch {
+            try FileManager.default.copyItem(at: BinaryRunner.executable, to: copy)
+        }
         let run = try BinaryRunner.runProgram(copy, ["--today", "2024-02-15", "--config", setup.home.config.path, "--refresh"] + Self.agenda,
                                               environment: setup.home.environment, deadline: 60)
         #expect(run.status == 0)
