@@ -23,7 +23,8 @@ import Testing
                 + "DTEND:20140410T\(hour)4500\r\nDESCRIPTION:Agenda of meeting \(hour)\\nand notes\r\nEND:VEVENT\r\n"
         }
         text += "END:VCALENDAR\r\n"
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-dayview-\(getpid()).ics")
+        // A name of its own per call: the two sizes run at once and each deletes its file.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-dayview-\(UUID().uuidString).ics")
         try Data(text.utf8).write(to: url)
         return url
     }
