@@ -94,10 +94,12 @@ extension EventCacheFormat {
     }
 
     /// Decodes the files of `contents` and the events that can occur in `window` (display
-    /// wall-clock civil seconds; nil: all). A file is left out when none of its events is
-    /// decoded and it has nothing to warn about and no colour.
+    /// wall-clock civil seconds; nil: all), with their locations and descriptions unless
+    /// `details` is false (they are left empty: for views that show neither). A file is left
+    /// out when none of its events is decoded and it has nothing to warn about and no colour.
     /// - returns: nil when a record is corrupt: the caller reads the source afresh.
-    public static func decode(_ contents: Contents, window: Range<Int>?) -> [(name: String, file: EventFile)]? {
+    public static func decode(_ contents: Contents, window: Range<Int>?,
+                              details: Bool = true) -> [(name: String, file: EventFile)]? {
         var files = contents.files.map { entry -> EventFile in
             var file = EventFile()
             file.hasCalendarData = entry.hasCalendarData
@@ -141,12 +143,15 @@ extension EventCacheFormat {
                     wanted.append((buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self), last))
                 }
             }
-            // The events in the order reading gave them, which is the order of their records.
-            wanted.sort { $0.offset < $1.offset }
+            // The records lie in the index's order, as `wanted` is; the events go back into
+            // the order reading gave them.
+            var decoded: [(ordinal: Int, fileIndex: Int, event: Event)] = []
+            decoded.reserveCapacity(wanted.count)
             for (offset, last) in wanted {
                 var reader = try record(buffer, at: offset, length: last & ((1 << 40) - 1), bodyStart: contents.bodyStart)
+                let ordinal = try reader.int()
                 let fileIndex = try reader.int()
-                guard fileIndex >= 0, fileIndex < files.count else { throw CacheDefect() }
+                guard ordinal >= 0, ordinal < contents.eventCount, fileIndex >= 0, fileIndex < files.count else { throw CacheDefect() }
                 let event = try readEvent(&reader, calendarZone: { number throws(CacheDefect) -> EventZone in
                     guard number >= 0, number < zones.count else { throw CacheDefect() }
                     if let zone = zones[number] { return zone }
@@ -156,10 +161,22 @@ extension EventCacheFormat {
                     let zone = try readZone(&zoneReader)
                     zones[number] = zone
                     return zone
+                }, details: { offset, length throws(CacheDefect) -> EventDetails in
+                    guard offset != 0 || length != 0 else { return EventDetails() }
+                    // Not asked for: neither read nor checked (nothing of them is shown).
+                    guard details else { return EventDetails() }
+                    var detailsReader = try record(buffer, at: UInt64(truncatingIfNeeded: offset),
+                                                   length: UInt64(truncatingIfNeeded: length), bodyStart: contents.bodyStart)
+                    let found = EventDetails(location: try detailsReader.string(), description: try detailsReader.string())
+                    guard detailsReader.isAtEnd else { throw CacheDefect() }
+                    return found
                 })
                 guard reader.isAtEnd else { throw CacheDefect() }
-                files[fileIndex].events.append(event)
+                decoded.append((ordinal, fileIndex, event))
             }
+            var order = Array(decoded.indices)
+            order.sort { decoded[$0].ordinal < decoded[$1].ordinal }
+            for position in order { files[decoded[position].fileIndex].events.append(decoded[position].event) }
         } catch {
             return nil
         }

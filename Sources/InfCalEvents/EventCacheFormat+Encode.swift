@@ -9,7 +9,6 @@ extension EventCacheFormat {
         var zones: [ObjectIdentifier: Int] = [:]
         var zoneList: [EventZone] = []
         var records = CacheWriter()
-        var entries: [(earliest: Int, latest: Int, offset: Int, last: UInt64)] = []
         // Zones first, in order of first use, so that events name them by number.
         for (_, file) in files {
             for event in file.events {
@@ -24,15 +23,44 @@ extension EventCacheFormat {
             write(zone, to: &payload)
             zoneDirectory.append(append(payload, to: &records))
         }
+        var events: [(fileIndex: Int, event: Event)] = []
         for (fileIndex, entry) in files.enumerated() {
-            for event in entry.file.events {
-                var payload = CacheWriter()
-                payload.int(fileIndex)
-                write(event, zone: event.zone.flatMap { zones[ObjectIdentifier($0)] }, to: &payload)
-                let (offset, length) = append(payload, to: &records)
-                let (earliest, latest) = reach(of: event)
-                entries.append((earliest, latest, offset, UInt64(length) | UInt64(halfMonths(of: event)) << 40))
+            for event in entry.file.events { events.append((fileIndex, event)) }
+        }
+        // The details (location, description) next, apart: a run that shows none never reads them.
+        var details: [(offset: Int, length: Int)] = []
+        details.reserveCapacity(events.count)
+        for (_, event) in events {
+            guard !event.details.location.isEmpty || !event.details.description.isEmpty else {
+                details.append((0, 0))
+                continue
             }
+            var payload = CacheWriter()
+            payload.string(event.details.location)
+            payload.string(event.details.description)
+            details.append(append(payload, to: &records))
+        }
+        // Then the events in the index's order, so that those a run decodes together lie
+        // together (the pages it touches are few); each records its place in reading order.
+        var spans: [(earliest: Int, latest: Int, halves: UInt64)] = []
+        spans.reserveCapacity(events.count)
+        for (_, event) in events {
+            let (earliest, latest) = reach(of: event)
+            spans.append((earliest, latest, UInt64(halfMonths(of: event))))
+        }
+        var entries: [(earliest: Int, latest: Int, offset: Int, last: UInt64)] = []
+        entries.reserveCapacity(events.count)
+        for ordinal in indexOrder(of: spans) {
+            let (fileIndex, event) = events[ordinal]
+            var payload = CacheWriter()
+            payload.int(ordinal)
+            payload.int(fileIndex)
+            write(event, zone: event.zone.flatMap { zones[ObjectIdentifier($0)] }, to: &payload)
+            payload.int(details[ordinal].offset)
+            payload.int(details[ordinal].length)
+            let (offset, length) = append(payload, to: &records)
+            let span = spans[ordinal]
+            entries.append((span.earliest, span.latest, offset, UInt64(length) | span.halves << 40))
         }
         let (directory, index) = blocks(of: entries)
         let eventCount = entries.count
@@ -84,20 +112,24 @@ extension EventCacheFormat {
         return out.bytes
     }
 
-    /// The block directory and the index of `entries`, sorted as the layout says.
-    private static func blocks(of entries: [(earliest: Int, latest: Int, offset: Int, last: UInt64)])
-        -> (directory: CacheWriter, index: CacheWriter) {
-        // The group (short, longer, without end) with the halves of months above it, then the
-        // earliest start; ties keep the events' order. Keys made once: sorting compares often.
-        let keys = entries.map { entry -> (group: UInt64, earliest: Int) in
-            if entry.latest == Int.max { return (2 << 32 | entry.last >> 40, entry.earliest) }
-            let (reach, overflow) = entry.latest.subtractingReportingOverflow(entry.earliest)
-            return (!overflow && reach <= shortReach ? 0 : 1 << 32, entry.earliest)
+    /// The order of the index: the group (short, longer, without end) with the halves of
+    /// months above it, then the earliest start; ties keep the events' order.
+    private static func indexOrder(of spans: [(earliest: Int, latest: Int, halves: UInt64)]) -> [Int] {
+        // Keys made once: sorting compares often.
+        let keys = spans.map { span -> (group: UInt64, earliest: Int) in
+            if span.latest == Int.max { return (2 << 32 | span.halves, span.earliest) }
+            let (reach, overflow) = span.latest.subtractingReportingOverflow(span.earliest)
+            return (!overflow && reach <= shortReach ? 0 : 1 << 32, span.earliest)
         }
-        let sorted = entries.indices.sorted { a, b in
+        return spans.indices.sorted { a, b in
             keys[a].group != keys[b].group ? keys[a].group < keys[b].group
                 : keys[a].earliest != keys[b].earliest ? keys[a].earliest < keys[b].earliest : a < b
-        }.map { entries[$0] }
+        }
+    }
+
+    /// The block directory and the index of `sorted`, entries in the index's order.
+    private static func blocks(of sorted: [(earliest: Int, latest: Int, offset: Int, last: UInt64)])
+        -> (directory: CacheWriter, index: CacheWriter) {
         var directory = CacheWriter()
         var index = CacheWriter()
         index.bytes.reserveCapacity(sorted.count * indexEntrySize)
@@ -225,7 +257,5 @@ extension EventCacheFormat {
         out.optional(event.segment.from)
         out.optional(event.segment.to)
         out.int(event.segment.shift)
-        out.string(event.details.location)
-        out.string(event.details.description)
     }
 }

@@ -83,8 +83,10 @@ extension EventCacheFormat {
         }
     }
 
-    static func readEvent(_ reader: inout CacheReader,
-                                  calendarZone: (Int) throws(CacheDefect) -> EventZone) throws(CacheDefect) -> Event {
+    /// The event of a record; `details` gives its location and description from where their
+    /// record lies (offset and length; 0 and 0: both empty).
+    static func readEvent(_ reader: inout CacheReader, calendarZone: (Int) throws(CacheDefect) -> EventZone,
+                          details: (Int, Int) throws(CacheDefect) -> EventDetails) throws(CacheDefect) -> Event {
         let line = try reader.int()
         let uid = try reader.string()
         let summary = try reader.string()
@@ -102,7 +104,7 @@ extension EventCacheFormat {
         let excludedDays = Set(try reader.ints())
         let segment = Event.Segment(seriesStart: try reader.int(), from: try reader.optionalInt(), to: try reader.optionalInt(),
                                     shift: try reader.int())
-        let details = EventDetails(location: try reader.string(), description: try reader.string())
+        let details = try details(try reader.int(), try reader.int())
         return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
                      expanders: expanders, exclusionRules: exclusionRules, extraStarts: extras, excluded: excluded,
                      excludedDays: excludedDays, line: line, segment: segment, details: details)

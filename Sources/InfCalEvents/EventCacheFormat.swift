@@ -42,20 +42,23 @@ public struct CacheKeyEntry: Equatable, Sendable {
 /// block directory), the metadata (source, key, files, zone directory) as variable-length
 /// integers, the block directory, the index (four words an event: earliest start, latest end,
 /// offset of its record, and its length with the halves of months in which it can occur),
-/// then the records of zones and events, each behind its own checksum, checked when decoded.
+/// then the records of zones, of events' details (location and description) and of events,
+/// each behind its own checksum, checked when decoded.
 ///
 /// The index is sorted so that events near in time lie together (short events by start, then
 /// longer ones, then those without end by their halves of months) and cut into blocks of
 /// `blockSize` entries; the directory holds four words a block (the earliest start and the
 /// latest end of its events, their halves of months, the checksum of its entries), so that a
 /// run of a few months checks and reads only the blocks that can hold its events, not the
-/// whole index. Records stay in the order reading gave the events: their offsets give it back.
+/// whole index. The events' records lie in the index's order too, so that a run reads few
+/// pages of a large cache; each holds its place in the order reading gave the events, and
+/// where its details lie: a view that shows no details neither reads nor checks them.
 public enum EventCacheFormat {
     /// Bump whenever what is written changes, or what reading a file produces does (a new
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not.
-    public static let version: UInt64 = 6
+    public static let version: UInt64 = 7
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
