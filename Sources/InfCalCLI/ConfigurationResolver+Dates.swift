@@ -19,14 +19,12 @@ extension ConfigurationResolver {
             }
         }
         let local = environment.localToday
-        do {
-            // The local date is the real (Gregorian) one, whatever the reform.
-            return try DateArgument.dayNumber(year: local.year, month: local.month, day: local.day, in: MonthCalendar(.gregorian))
-        } catch {
+        guard let today = Today.dayNumber(of: local) else {
             // The clock is beyond the calendar: only --today can help.
             throw .invalidValue(option: "the local date", value: "\(local.year)-\(local.month)-\(local.day)",
                                 expected: "a date inside the calendar (set one with --today)")
         }
+        return today
     }
 
     /// `--since` and `--until`, the first not after the second.
