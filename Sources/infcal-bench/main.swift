@@ -7,7 +7,7 @@ import Foundation
 // The targets live here and nowhere else (never in a test).
 
 let usage = """
-    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only] [--events-only] [--cache-only] [--day-view-only]
+    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only] [--events-only] [--cache-only] [--day-view-only] [--baseline PATH]
            swift run -c release infcal-bench --sweep [CALENDAR...]
            swift run -c release infcal-bench --write-calendars DIRECTORY
 
@@ -26,6 +26,8 @@ let usage = """
       --events-only        run only the events measures
       --day-view-only      run only the day view and search measures (in process)
       --cache-only         run only the parsed-event cache measures
+      --baseline PATH      instead: time this infcal against another build of it (PATH), paired,
+                           for the stream, the start-up and reading events (before and after a change)
       --write-calendars DIRECTORY  instead: write the cache measures' generated calendar
                            (DIRECTORY/big.ics) and vdir (DIRECTORY/vdir), to profile by hand
       -h, --help           print this help
@@ -40,6 +42,7 @@ struct BenchOptions {
     var eventsOnly = false
     var dayViewOnly = false
     var cacheOnly = false
+    var baseline: String?
 
     /// Reads the command line.
     /// - throws: `BenchError.usage` for anything it does not know.
@@ -59,6 +62,9 @@ struct BenchOptions {
             case "--infcal":
                 guard let path = rest.popFirst() else { throw BenchError.usage("--infcal needs a path") }
                 options.infcal = path
+            case "--baseline":
+                guard let path = rest.popFirst() else { throw BenchError.usage("--baseline needs a path") }
+                options.baseline = path
             case "--start-up-only": options.startUpOnly = true
             case "--events-only": options.eventsOnly = true
             case "--day-view-only": options.dayViewOnly = true
@@ -104,7 +110,10 @@ func main() -> Int32 {
         if ncal == nil { benchmark.report.notes.append("ncal is not installed (Debian package ncal): its column is empty and no ratio is given.") }
         if python == nil { benchmark.report.notes.append("python3 is not installed: its column is empty.") }
 
-        if options.dayViewOnly {
+        if let baseline = options.baseline {
+            guard Processes.isFile(baseline) else { throw BenchError.failed("no infcal binary at \(baseline)") }
+            benchmark.measureAgainst(baseline: baseline)
+        } else if options.dayViewOnly {
             log("day view and search")
             benchmark.measureDayView()
             benchmark.measureSearch()
