@@ -3,22 +3,21 @@ import InfCalModel
 // Candidates: the days of one period (DAILY and coarser) that the day parts choose.
 
 extension RecurrenceExpander {
-    /// The candidate days of period `index` (DAILY and coarser), in order.
+    /// The candidate days of period `index` (DAILY and coarser), in order. A year or a month is
+    /// made of months, which BYMONTH chooses among, and whose days the day parts choose
+    /// (`days(ofMonths:period:)`); a week or a day is made of days, which every day part limits
+    /// (BYDAY expanding a week keeps the days it would keep as a limit). RFC 5545's table
+    /// (`expandMap`) says where each part expands.
     func days(ofBatch index: Int) -> [Int] {
         let step = index * rule.interval
         switch rule.frequency {
+        case .yearly where countsWeekYears:
+            return daysOfWeekYear(startWeekYear + step)
         case .yearly:
-            if countsWeekYears { return daysOfWeekYear(startWeekYear + step) }
             return daysOfYear(startYear + step)
         case .monthly:
             guard let origin = startMonth, let month = scale.month(origin, offsetBy: step) else { return [] }
-            if !months.isEmpty, !months.contains(where: { $0.month == month.number && $0.isLeap == month.isLeap }) { return [] }
-            let span = (month.firstDay, month.endDay - 1)
-            if !yearDays.isEmpty || !weekNumbers.isEmpty {
-                let ordinalDays = ordinalDays(in: span)
-                return (month.firstDay..<month.endDay).filter { passes($0, month: month, ordinalDays: ordinalDays) }
-            }
-            return days(of: month, ordinalSpan: span)
+            return days(ofMonths: [month], period: (month.firstDay, month.endDay - 1))
         case .weekly:
             let first = startWeek + step * 7
             return (first..<first + 7).filter { passes($0) }
@@ -47,9 +46,8 @@ extension RecurrenceExpander {
         return result
     }
 
+    /// The candidate days of the scale's year `year`.
     func daysOfYear(_ year: Int) -> [Int] {
-        let yearSpan: (Int, Int)
-        var chosen: [ScaleMonth]
         if !months.isEmpty, let gregorian = scale as? GregorianScale {
             // The wanted months alone, not the whole year's (a yearly rule's hot path): the
             // months the general path below finds among the twelve.
@@ -61,25 +59,29 @@ extension RecurrenceExpander {
                 guard let month = chosenMonth(months[0], find) else { return [] }
                 return days(of: month, ordinalSpan: (month.firstDay, month.endDay - 1))
             }
-            yearSpan = (gregorian.month(year: year, number: 1).firstDay, gregorian.month(year: year, number: 12).endDay - 1)
-            chosen = []
+            let yearSpan = (gregorian.month(year: year, number: 1).firstDay, gregorian.month(year: year, number: 12).endDay - 1)
+            var chosen: [ScaleMonth] = []
             chosen.reserveCapacity(months.count)
             for wanted in months {
                 if let month = chosenMonth(wanted, find) { chosen.append(month) }
             }
             if chosen.count > 1 { chosen.sort { $0.firstDay < $1.firstDay } }
-            return days(ofYear: yearSpan, chosen: chosen)
+            return days(ofPeriod: yearSpan, chosen: chosen)
         }
         guard let facts = yearFacts(ofYear: year) else { return [] }
-        yearSpan = facts.span
-        if months.isEmpty {
-            chosen = facts.months
-        } else {
-            let find = { (number: Int, isLeap: Bool) in facts.months.first { $0.number == number && $0.isLeap == isLeap } }
-            chosen = months.compactMap { chosenMonth($0, find) }
-            chosen.sort { $0.firstDay < $1.firstDay }
-        }
-        return days(ofYear: yearSpan, chosen: chosen)
+        return days(ofMonths: facts.months, period: facts.span)
+    }
+
+    /// The candidate days of a period of whole months (`all`, spanning `period`): the months
+    /// BYMONTH names (where it expands, with RFC 7529 SKIP for a leap month the year lacks;
+    /// where it limits, as listed), then their days (`days(ofPeriod:chosen:)`).
+    func days(ofMonths all: [ScaleMonth], period: (Int, Int)) -> [Int] {
+        guard !months.isEmpty else { return days(ofPeriod: period, chosen: all) }
+        let find = { (number: Int, isLeap: Bool) in all.first { $0.number == number && $0.isLeap == isLeap } }
+        let skips = action(.byMonth, at: rule.frequency) == .expand
+        var chosen = months.compactMap { skips ? chosenMonth($0, find) : find($0.month, $0.isLeap) }
+        if chosen.count > 1 { chosen.sort { $0.firstDay < $1.firstDay } }
+        return days(ofPeriod: period, chosen: chosen)
     }
 
     /// The month of a year that BYMONTH's `wanted` names, where `find` gives the year's month
@@ -102,11 +104,15 @@ extension RecurrenceExpander {
         return offset < 0 ? (backward ? -1 : 0) : (backward ? length - 1 : length)
     }
 
-    /// The days of the months `chosen` (in order) of the year spanning `yearSpan` that pass the
-    /// day parts.
-    func days(ofYear yearSpan: (Int, Int), chosen: [ScaleMonth]) -> [Int] {
+    /// The days of the months `chosen` (in order) of a period of whole months spanning `period`
+    /// (a year or a month) that the day parts choose: BYMONTHDAY and BYDAY in each month (BYDAY's
+    /// ordinals counted in the period unless BYMONTH cuts it into months), BYYEARDAY and BYWEEKNO
+    /// as limits; and where BYYEARDAY expands (the period is a year), the days SKIP moves into it.
+    func days(ofPeriod period: (Int, Int), chosen: [ScaleMonth]) -> [Int] {
+        let periodIsYear = action(.byYearDay, at: rule.frequency) == .expand
+        let yearSpan = periodIsYear ? period : nil
         let yearWide = !yearDays.isEmpty || !weekNumbers.isEmpty
-        let span = months.isEmpty ? yearSpan : nil
+        let span = months.isEmpty ? period : nil
         var result: [Int] = []
         var previous: ScaleMonth?
         for month in chosen where month != previous {
@@ -120,7 +126,7 @@ extension RecurrenceExpander {
                 result += days(of: month, ordinalSpan: span ?? (month.firstDay, month.endDay - 1))
             }
         }
-        if !yearDays.isEmpty {
+        if !yearDays.isEmpty, let yearSpan {
             // Days the year lacks, moved by SKIP.
             let length = yearSpan.1 - yearSpan.0 + 1
             var moved = false
