@@ -60,8 +60,7 @@ extension Configuration {
             }
             settings.wallWidth = width
         } else {
-            let width = environment.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-                ?? environment.terminalWidth ?? defaultWidth
+            let width = environment.pageWidth(fallback: defaultWidth)
             // Too narrow a terminal or COLUMNS gets the narrowest page, not an error.
             settings.wallWidth = min(maximumWallWidth, max(smallest, width))
         }

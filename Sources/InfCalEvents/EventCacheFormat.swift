@@ -1,24 +1,6 @@
 import Foundation
 import InfCalModel
 
-/// The identity of a file or directory as the cache checks it: which file it is (device and
-/// inode), its size and when it last changed (to the nanosecond).
-public struct FileIdentity: Equatable, Sendable {
-    public var device: Int
-    public var inode: Int
-    public var size: Int
-    public var seconds: Int
-    public var nanoseconds: Int
-
-    public init(device: Int, inode: Int, size: Int, seconds: Int, nanoseconds: Int) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.seconds = seconds
-        self.nanoseconds = nanoseconds
-    }
-}
-
 /// One thing a cache was built from: a path below the source ("" for the source itself),
 /// whether it is a directory, and its identity then.
 public struct CacheKeyEntry: Equatable, Sendable {
