@@ -25,10 +25,10 @@ public struct Configuration {
         case listCalendars
         /// The interactive pager (`--paged`, or a terminal with no direction given).
         case paged
+        /// What `resolve` says of `--help` and `--version`; the program answers them (and
+        /// `--completions`) before a configuration exists (`Configuration.specialMode`).
         case help
         case version
-        /// Print the completion script for a shell.
-        case completions(shell: String)
     }
 
     /// How many months stand side by side.
@@ -125,7 +125,7 @@ public struct Configuration {
             // The start may lie before --since (-3 at the bound): those months are left out.
             let walk = MonthIndex(calendar: calendar, start: start, bounds: MonthBounds(until: bounds.until))
             return AnySequence(walk.forward.prefix(count).lazy.filter(bounds.admits))
-        case .listCalendars, .help, .version, .completions:
+        case .listCalendars, .help, .version:
             return AnySequence([])
         }
     }
@@ -147,7 +147,7 @@ public struct Configuration {
             // As `months()` walks them (the start may lie before --since), in a concrete type.
             let walk = MonthIndex(calendar: calendar, start: start, bounds: MonthBounds(until: bounds.until))
             try printer.print(MonthWalk(from: start, count: count, step: walk.increase).lazy.filter(bounds.admits), to: sink)
-        case .year, .listCalendars, .help, .version, .completions:
+        case .year, .listCalendars, .help, .version:
             try printer.print(months(), to: sink)
         }
     }
