@@ -154,14 +154,7 @@ public struct Configuration {
 
     /// The lines `--calendar list` prints: each usable calendar's name and today's month in it.
     public func calendarList() -> [String] {
-        let names = CalendarChoice.usableNames
-        let width = (names.map(\.count).max() ?? 0) + 2
-        return names.compactMap { name in
-            guard let identifier = CalendarChoice.identifier(named: name) else { return nil }
-            let calendar = MonthCalendar(identifier)
-            let title = calendar.month(containing: today).map { CalendarNames(locale: locale, calendar: calendar).title(of: $0) } ?? ""
-            return name.padding(toLength: width, withPad: " ", startingAt: 0) + title
-        }
+        CalendarList.lines(today: today, locale: locale)
     }
 }
 
