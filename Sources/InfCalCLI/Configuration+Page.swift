@@ -78,9 +78,10 @@ extension Configuration {
 
     /// The `--wall` printer, or nil without `--wall`.
     public func makePagePrinter() -> MonthPagePrinter? {
+        // Without --wall no page is made (its weekend set alone costs a metadata look-up).
+        guard let width = page.wallWidth else { return nil }
         let monthPage = makeMonthPage()
-        guard let width = page.wallWidth,
-              let layout = MonthPageLayout.wall(width: width, numberWidth: monthPage.numberWidth,
+        guard let layout = MonthPageLayout.wall(width: width, numberWidth: monthPage.numberWidth,
                                                 weekColumnWidth: monthPage.weekColumnWidth) else { return nil }
         return MonthPagePrinter(page: monthPage, layout: layout)
     }

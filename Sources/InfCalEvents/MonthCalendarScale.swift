@@ -1,16 +1,25 @@
+import Foundation
 import InfCalModel
 
-/// A lunar or lunisolar scale (Hebrew, Chinese, Dangi, astronomical Islamic) counted in infcal's
-/// own months (`MonthCalendar` with its `MonthRules`): exact where Foundation's are not (ICU
-/// postpones some Hebrew new years a day late: 1 Tishri 5807 is 2046-10-01, not 10-02), and
-/// flat in memory where ICU's Chinese and Islamic caches grow without bound.
+/// Every non-Gregorian scale (RFC 7529 RSCALE), counted in a `MonthCalendar`'s months: infcal's
+/// own where it has them (Hebrew, Chinese, Dangi, astronomical Islamic), exact where
+/// Foundation's are not (ICU postpones some Hebrew new years a day late: 1 Tishri 5807 is
+/// 2046-10-01, not 10-02) and flat in memory where ICU's Chinese and Islamic caches grow
+/// without bound; Foundation's, checked, for the others. Months are numbered as RFC 7529
+/// numbers them (the Hebrew leap month Adar I is `5L`, Adar and Adar II are 6), Chinese and
+/// Dangi years counted on from the first cycle.
 ///
-/// Every month of these calendars begins within a few days of a mean new moon, so the number of
-/// months between two month starts is their distance in days over the mean lunation, rounded.
+/// Months are counted one of two ways. Every month of the lunar and lunisolar calendars begins
+/// within a few days of a mean new moon, so the number of months between two month starts is
+/// their distance in days over the mean lunation, rounded; the solar ones have the same number
+/// of months every year (12, or 13 in the Coptic and Ethiopic calendars), so a month's place is
+/// its year times that number plus its own.
 final class MonthCalendarScale: RecurrenceScale {
     let calendar: MonthCalendar
     private let isHebrew: Bool
     private let isCyclic: Bool
+    /// The months of every year, in the solar calendars; nil in the lunar ones.
+    private let monthsPerYear: Int?
     /// The mean length of a year, in days, to guess where a year begins.
     private let meanYear: Double
     /// A month to guess from: its year and first civil day.
@@ -20,19 +29,32 @@ final class MonthCalendarScale: RecurrenceScale {
     /// The mean synodic month, in days.
     static let lunation = 29.530_589
 
-    init?(_ calendar: MonthCalendar) {
-        guard calendar.rules != nil else { return nil }
+    /// The civil day the guesses start from, 2024-01-01: where year numbers count within an
+    /// era (Japanese, R.O.C.), a year is one of the present era, as Foundation reads a year
+    /// without an era.
+    private static let anchorDay = 19_723
+
+    init(_ calendar: MonthCalendar) {
         self.calendar = calendar
-        isHebrew = calendar.identifier == .hebrew
-        isCyclic = calendar.identifier == .chinese || calendar.identifier == .dangi
-        meanYear = calendar.identifier == .islamic ? 12 * Self.lunation : (isHebrew ? 365.2468 : 365.2422)
-        anchor = (0, 0)
-        guard let first = month(containing: 0) else { return nil }
-        anchor = (first.year, first.firstDay)
+        let identifier = calendar.identifier
+        isHebrew = identifier == .hebrew
+        isCyclic = identifier == .chinese || identifier == .dangi
+        switch identifier {
+        case .hebrew, .chinese, .dangi, .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura: monthsPerYear = nil
+        case .coptic, .ethiopicAmeteMihret, .ethiopicAmeteAlem: monthsPerYear = 13
+        default: monthsPerYear = 12
+        }
+        switch identifier {
+        case .hebrew: meanYear = 365.2468
+        case .chinese, .dangi: meanYear = 365.2422
+        case .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura: meanYear = 12 * Self.lunation
+        default: meanYear = 365.2425
+        }
+        anchor = (0, Self.anchorDay)
+        if let first = month(containing: Self.anchorDay) { anchor = (first.year, first.firstDay) }
     }
 
-    /// `month` as RFC 7529 numbers it: in a Hebrew leap year Adar I is 5L and Adar II is 6;
-    /// Chinese and Dangi years counted on from the first cycle.
+    /// `month` as RFC 7529 numbers it.
     private func scaleMonth(_ month: Month) -> ScaleMonth {
         let name = month.name
         let year = isCyclic ? CivilTime.cycleYear(era: name.era, year: name.year) : name.year
@@ -78,6 +100,11 @@ final class MonthCalendarScale: RecurrenceScale {
 
     func month(_ month: ScaleMonth, offsetBy count: Int) -> ScaleMonth? {
         if count == 0 { return month }
+        if let monthsPerYear {
+            let index = month.year * monthsPerYear + month.number - 1 + count
+            let number = CivilTime.floorMod(index, monthsPerYear) + 1
+            return months(ofYear: CivilTime.floorDiv(index, monthsPerYear)).first { $0.number == number }
+        }
         // The month holding the middle of the guessed one, then a step or two to the exact one.
         let guess = Double(month.firstDay) + (Double(count) + 0.5) * Self.lunation
         guard guess.magnitude < 1e9, var found = self.month(containing: Int(guess.rounded())) else { return nil }
@@ -91,6 +118,7 @@ final class MonthCalendarScale: RecurrenceScale {
     }
 
     func distance(from a: ScaleMonth, to b: ScaleMonth) -> Int? {
-        Int((Double(b.firstDay - a.firstDay) / Self.lunation).rounded())
+        if let monthsPerYear { return (b.year - a.year) * monthsPerYear + b.number - a.number }
+        return Int((Double(b.firstDay - a.firstDay) / Self.lunation).rounded())
     }
 }

@@ -13,8 +13,7 @@ public struct ScaleMonth: Equatable, Hashable, Sendable {
 }
 
 /// The months and years a recurrence rule counts in (RFC 7529 RSCALE). The Gregorian scale is
-/// plain arithmetic; others come from a calendar implementation behind this protocol, so a more
-/// exact one can replace Foundation's later.
+/// plain arithmetic; the others count in a `MonthCalendar`'s months (`MonthCalendarScale`).
 public protocol RecurrenceScale: AnyObject {
     /// The month holding civil day `day`, or nil beyond the calendar's range.
     func month(containing day: Int) -> ScaleMonth?

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ICU keeps every winter solstice and new year it computes, for good; this type keeps the last
 /// few thousand new moons and solar terms (`LunisolarCache`), so a whole stream stays flat.
-struct ChineseMonths: MonthRules {
+struct ChineseMonths: ArithmeticMonths {
     /// Where the days begin: the zone ICU computes in.
     enum Zone: Sendable {
         /// UTC+8 (ICU's `CHINA_OFFSET`).

@@ -12,7 +12,7 @@ import Foundation
 /// come from Foundation, numbered as Foundation numbers them: 1 Tishri, 2 Heshvan, 3 Kislev,
 /// 4 Tevet, 5 Shevat, 6 Adar I (leap years only), 7 Adar (Adar II in a leap year), 8 Nisan,
 /// ... 13 Elul, all in era 0.
-public struct HebrewMonths: MonthRules {
+public struct HebrewMonths: ArithmeticMonths {
     /// R.D. (Reingold and Dershowitz's fixed day 1 is 1 January 1, Gregorian) of 1 Tishri 1 AM.
     private static let epoch = -1_373_427
     /// R.D. of day number 0 (2001-01-01).

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ICU keeps every month start it computes, for good (about 92 bytes a month); this type keeps
 /// the last few thousand (`LunisolarCache`), so a whole stream stays flat.
-struct IslamicMonths: MonthRules {
+struct IslamicMonths: ArithmeticMonths {
     private let cache = LunisolarCache()
 
     /// 16 July 622 (Julian) 00:00 UTC, the day before 1 Muharram 1 AH, in milliseconds from 1970.

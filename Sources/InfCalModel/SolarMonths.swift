@@ -35,7 +35,7 @@ public enum Reform: String, CaseIterable, Sendable {
 ///
 /// The Gregorian days are the kernel's (`CivilTime`); the Julian ones the same arithmetic over
 /// years that start on 1 March, for the 4-year Julian cycle.
-struct SolarMonths: MonthRules {
+struct SolarMonths: ArithmeticMonths {
     /// The first day of Gregorian reckoning; days before it are Julian.
     let firstGregorianDay: Int
 

@@ -142,11 +142,45 @@ public struct CalendarNames {
         posixMonthNames[((month.name.month - 1) % 12 + 12) % 12]
     }
 
+    /// "February 2024" or "March 44 BC", put together in a buffer on the stack: a stream asks
+    /// for one title a month, and joining strings costs more than the month's grid.
+    private static func posixTitle(of month: Month) -> String {
+        let name = posixName(of: month)
+        var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &bytes) { buffer -> String in
+            var count = 0
+            var name = name
+            name.withUTF8 { utf8 in
+                for byte in utf8 { buffer[count] = byte; count += 1 }
+            }
+            buffer[count] = UInt8(ascii: " ")
+            count += 1
+            if month.name.year < 0 { buffer[count] = UInt8(ascii: "-"); count += 1 }
+            let year = month.name.year.magnitude
+            var digits = 0
+            var rest = year
+            repeat { digits += 1; rest /= 10 } while rest > 0
+            guard count + digits + 3 <= buffer.count else {
+                return name + " " + String(month.name.year) + (month.name.era == 0 ? " BC" : "")
+            }
+            rest = year
+            for place in stride(from: digits - 1, through: 0, by: -1) {
+                buffer[count + place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            count += digits
+            if month.name.era == 0 {
+                for byte in " BC".utf8 { buffer[count] = byte; count += 1 }
+            }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
+    }
+
     /// The month's title with its year, as "February 2024" or "March 44 BC".
     public func title(of month: Month) -> String {
         switch titles {
         case .posixGregorian:
-            return Self.posixName(of: month) + " " + String(month.name.year) + (month.name.era == 0 ? " BC" : "")
+            return Self.posixTitle(of: month)
         case let .formatted(formatted):
             return (formatted.eras.names(month.name.era) ? formatted.eraMonthYear : formatted.monthYear).string(for: month)
         }

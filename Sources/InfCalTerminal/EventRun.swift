@@ -82,10 +82,11 @@ enum EventRun {
     /// a link to one, and one that cannot be read there is a `failure` (warned about), not the
     /// end of the run. A file over `InputLimits.fileBytes` is a failure wherever it is. A
     /// subscription is read from its cached copy, which this does not find yet: it is skipped.
-    /// The sources of `skipping` (indices) are not read.
+    /// The sources of `skipping` (indices) are not read. Without `details`, events from a
+    /// cache come without their locations and descriptions (for a run that shows neither).
     /// - throws: `Unreadable` for the first missing or unreadable source.
     static func read(_ sources: [CalendarSource], skipping: Set<Int> = [], cache: EventCache? = nil,
-                     window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
+                     window: Range<Int>? = nil, details: Bool = true) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
         for (index, calendarSource) in sources.enumerated() where !skipping.contains(index) {
             guard let source = calendarSource.path else { continue }
@@ -93,7 +94,7 @@ enum EventRun {
             // device is read afresh every time.
             let kind = try? Platform.fileKind(source).get()
             let cache = kind == "a regular file" || kind == "a directory" ? cache : nil
-            if let cached = cache?.load(source, calendar: index, window: window) {
+            if let cached = cache?.load(source, calendar: index, window: window, details: details) {
                 result += cached
                 continue
             }
@@ -228,8 +229,11 @@ enum EventRun {
         let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
         do {
             let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
+            // Only the pager's day view shows locations and descriptions, and only --search
+            // matches them.
             files = try read(sources, skipping: skipping, cache: eventCache,
-                             window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
+                             window: eventCache == nil ? nil : window(configuration, plan: settings.agenda),
+                             details: configuration.mode == .paged || settings.search != nil)
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
