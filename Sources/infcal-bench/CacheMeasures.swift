@@ -38,7 +38,7 @@ enum VdirGenerator {
 }
 
 extension Benchmark {
-    // MARK: Measure 7: the parsed-event cache (issue 20)
+    // MARK: Measure 7: the parsed-event cache
 
     /// Writes the generated 9.4 MB calendar (`big.ics`) and the vdir of 20,000 files (`vdir`)
     /// into `directory`, dated an hour back; false when a write fails.
