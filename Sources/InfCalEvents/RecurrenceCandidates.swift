@@ -114,8 +114,27 @@ extension RecurrenceExpander {
         let yearWide = !yearDays.isEmpty || !weekNumbers.isEmpty
         let span = months.isEmpty ? period : nil
         var result: [Int] = []
+        if let yearSpan, !yearDays.isEmpty {
+            // BYYEARDAY expands the year: its days, each kept where it lies in a chosen month and
+            // passes the other parts (not every day of the year tried against it).
+            let length = yearSpan.1 - yearSpan.0 + 1
+            var ordinalsOfMonth: (month: ScaleMonth, days: [Int])?
+            for value in yearDays {
+                let offset = value > 0 ? value - 1 : length + value
+                guard offset >= 0, offset < length else { continue }
+                let day = yearSpan.0 + offset
+                guard let month = chosen.first(where: { day < $0.endDay && day >= $0.firstDay }) else { continue }
+                if ordinalsOfMonth?.month != month {
+                    ordinalsOfMonth = (month, ordinals.isEmpty ? [] : ordinalDays(in: span ?? (month.firstDay, month.endDay - 1)))
+                }
+                if passes(day, month: month, year: yearSpan, ordinalDays: ordinalsOfMonth?.days ?? [], yearDayChecked: true) {
+                    result.append(day)
+                }
+            }
+            result.sort()
+        }
         var previous: ScaleMonth?
-        for month in chosen where month != previous {
+        for month in chosen where month != previous && (yearSpan == nil || yearDays.isEmpty) {
             previous = month
             if yearWide {
                 let ordinalDays = ordinalDays(in: span ?? (month.firstDay, month.endDay - 1))
