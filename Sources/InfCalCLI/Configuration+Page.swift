@@ -60,8 +60,7 @@ extension Configuration {
             }
             settings.wallWidth = width
         } else {
-            let width = environment.variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-                ?? environment.terminalWidth ?? defaultWidth
+            let width = environment.pageWidth(fallback: defaultWidth)
             // Too narrow a terminal or COLUMNS gets the narrowest page, not an error.
             settings.wallWidth = min(maximumWallWidth, max(smallest, width))
         }
@@ -79,9 +78,10 @@ extension Configuration {
 
     /// The `--wall` printer, or nil without `--wall`.
     public func makePagePrinter() -> MonthPagePrinter? {
+        // Without --wall no page is made (its weekend set alone costs a metadata look-up).
+        guard let width = page.wallWidth else { return nil }
         let monthPage = makeMonthPage()
-        guard let width = page.wallWidth,
-              let layout = MonthPageLayout.wall(width: width, numberWidth: monthPage.numberWidth,
+        guard let layout = MonthPageLayout.wall(width: width, numberWidth: monthPage.numberWidth,
                                                 weekColumnWidth: monthPage.weekColumnWidth) else { return nil }
         return MonthPagePrinter(page: monthPage, layout: layout)
     }

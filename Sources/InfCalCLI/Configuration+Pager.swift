@@ -22,3 +22,11 @@ extension PagerView {
         trueColor = configuration.trueColor
     }
 }
+
+extension Configuration {
+    /// What the pager of this run starts from.
+    public func pagerSettings() -> PagerSettings {
+        PagerSettings(state: PagerState(calendar: calendar, start: start, bounds: bounds, today: today, view: page.initialView),
+                      view: PagerView(configuration: self), followsClock: todayFollowsClock, mouse: page.mouse)
+    }
+}

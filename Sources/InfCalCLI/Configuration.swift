@@ -110,46 +110,34 @@ public struct Configuration {
                             heading: mode == .year ? renderer.names.yearTitle(of: start) : nil)
     }
 
-    /// The months the run prints, lazily.
-    public func months() -> AnySequence<Month> {
+    /// The months the run prints, lazily, in a concrete sequence type: no `AnySequence` box,
+    /// whose generic metadata the runtime would look up by name at start-up.
+    public func months() -> MonthWalk {
         switch mode {
         case .forward(let count):
-            return count.map { AnySequence(index.forward.prefix($0)) } ?? AnySequence(index.forward)
+            return MonthWalk(from: start, count: count, step: index.increase)
         case .backward(let count):
-            return count.map { AnySequence(index.backward.prefix($0)) } ?? AnySequence(index.backward)
+            return MonthWalk(from: start, count: count, step: index.decrease)
         case .single, .paged:
-            return AnySequence([start])
+            return MonthWalk(from: start, count: 1, step: { _ in nil })
         case .year:
-            return AnySequence(calendar.months(ofYearStartingAt: start).lazy.filter(bounds.admits))
+            let first = start
+            let walk = MonthIndex(calendar: calendar, start: first)
+            return MonthWalk(from: first, count: nil, step: { month in
+                walk.increase(month).flatMap { $0.name.isInSameYear(as: first.name) ? $0 : nil }
+            }, admits: bounds.admits)
         case .months(let count):
             // The start may lie before --since (-3 at the bound): those months are left out.
             let walk = MonthIndex(calendar: calendar, start: start, bounds: MonthBounds(until: bounds.until))
-            return AnySequence(walk.forward.prefix(count).lazy.filter(bounds.admits))
+            return MonthWalk(from: start, count: count, step: walk.increase, admits: bounds.admits)
         case .listCalendars, .help, .version, .completions:
-            return AnySequence([])
+            return MonthWalk(from: nil, count: 0, step: { _ in nil })
         }
     }
 
     /// Prints the months of the run (as `months()` has them) to `sink` as compact grids.
-    ///
-    /// Each mode hands its own sequence type to the printer: no `AnySequence` box, whose
-    /// generic metadata the runtime would look up by name at start-up.
     public func printGrids(to sink: ByteSink) throws {
-        let printer = makePrinter()
-        switch mode {
-        case .forward(let count):
-            try printer.print(MonthWalk(from: start, count: count, step: index.increase), to: sink)
-        case .backward(let count):
-            try printer.print(MonthWalk(from: start, count: count, step: index.decrease), to: sink)
-        case .single, .paged:
-            try printer.print(CollectionOfOne(start), to: sink)
-        case .months(let count):
-            // As `months()` walks them (the start may lie before --since), in a concrete type.
-            let walk = MonthIndex(calendar: calendar, start: start, bounds: MonthBounds(until: bounds.until))
-            try printer.print(MonthWalk(from: start, count: count, step: walk.increase).lazy.filter(bounds.admits), to: sink)
-        case .year, .listCalendars, .help, .version, .completions:
-            try printer.print(months(), to: sink)
-        }
+        try makePrinter().print(months(), to: sink)
     }
 
     /// The lines `--calendar list` prints: each usable calendar's name and today's month in it.
@@ -181,25 +169,31 @@ extension Configuration {
 }
 
 /// Months from a first one, each the step from the one before, until the step says nil or
-/// `count` months are given: the stream's sequence, a concrete type, so that printing it needs
-/// no generic metadata at run time (`index.forward.prefix(count)` does).
-struct MonthWalk: Sequence, IteratorProtocol {
+/// `count` months are stepped over, those that `admits` turns down left out: the run's sequence,
+/// a concrete type, so that printing it needs no generic metadata at run time
+/// (`index.forward.prefix(count).lazy.filter(...)` does).
+public struct MonthWalk: Sequence, IteratorProtocol {
     private var upcoming: Month?
     private var remaining: Int?
     private let step: (Month) -> Month?
+    private let admits: ((Month) -> Bool)?
 
-    /// Months from `first` by `step`, `count` of them (nil: until `step` says nil).
-    init(from first: Month, count: Int?, step: @escaping (Month) -> Month?) {
+    /// Months from `first` (nil: none) by `step`, `count` of them (nil: until `step` says nil),
+    /// without those `admits` turns down (they count towards `count`).
+    init(from first: Month?, count: Int?, step: @escaping (Month) -> Month?, admits: ((Month) -> Bool)? = nil) {
         upcoming = first
         remaining = count
         self.step = step
+        self.admits = admits
     }
 
-    mutating func next() -> Month? {
-        guard let month = upcoming, remaining.map({ $0 > 0 }) ?? true else { return nil }
-        remaining = remaining.map { $0 - 1 }
-        // The step after the last month wanted is never taken.
-        upcoming = remaining == 0 ? nil : step(month)
-        return month
+    public mutating func next() -> Month? {
+        while let month = upcoming, remaining.map({ $0 > 0 }) ?? true {
+            remaining = remaining.map { $0 - 1 }
+            // The step after the last month wanted is never taken.
+            upcoming = remaining == 0 ? nil : step(month)
+            if admits?(month) ?? true { return month }
+        }
+        return nil
     }
 }

@@ -125,12 +125,9 @@ public struct EventCommand: Sendable {
             return (changes, occurrence)
         }
 
+        /// `--occurrence`'s day.
         func occurrence() throws(UsageError) -> Int? {
-            guard let option = raw.last(.occurrence), let value = option.value else { return nil }
-            guard let day = try date(value, name: option.spelling) else {
-                throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.occurrence).expected)
-            }
-            return day
+            try day(of: .occurrence)
         }
 
         // MARK: Values
@@ -268,11 +265,17 @@ public struct EventCommand: Sendable {
             return count
         }
 
-        /// `--until`'s day, and `--count`, checked against `--every`.
+        /// `--until`'s day.
         func ending() throws(UsageError) -> Int? {
-            guard let option = raw.last(.ending), let value = option.value else { return nil }
+            try day(of: .ending)
+        }
+
+        /// The day the option `key` names (a DATE as the date operand takes it), nil when
+        /// it is not given.
+        func day(of key: OptionKey) throws(UsageError) -> Int? {
+            guard let option = raw.last(key), let value = option.value else { return nil }
             guard let day = try date(value, name: option.spelling) else {
-                throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.ending).expected)
+                throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(key).expected)
             }
             return day
         }

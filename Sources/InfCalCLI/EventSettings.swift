@@ -142,7 +142,7 @@ extension Configuration {
         }
         let showsUID = raw.has(.uid)
         settings.agenda = AgendaPlan(backward: backward, startDay: startDay, months: months,
-                                     width: environment.stdoutIsTerminal && !showsUID ? environment.terminalWidth ?? 80 : nil)
+                                     width: showsUID ? nil : environment.cutWidth)
         settings.agenda?.showsUID = showsUID
         if let days = raw.last(.days), let json = raw.last(.json) { throw .conflict(days.spelling, json.spelling) }
         settings.agenda?.byDay = raw.has(.days)

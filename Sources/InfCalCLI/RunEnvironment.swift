@@ -101,9 +101,29 @@ public struct RunEnvironment: Sendable {
         return name
     }
 
+    // The output's widths, all decided here: months side by side fit the terminal, lines are
+    // cut to it, and `--wall` pages are printed as wide as COLUMNS asks first (a page is often
+    // printed for another screen or for paper).
+
     /// The width `--columns auto` fits months into: the terminal's, else COLUMNS, else `fallback`.
     public func width(fallback: Int) -> Int {
-        terminalWidth ?? variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? fallback
+        terminalWidth ?? columnsVariable ?? fallback
+    }
+
+    /// The width lines of events are cut to: at a terminal its width (COLUMNS when it does not
+    /// say, else 80); nil into a pipe or a file, where lines are whole.
+    public var cutWidth: Int? {
+        stdoutIsTerminal ? width(fallback: 80) : nil
+    }
+
+    /// The width of `--wall` pages without `--width`: COLUMNS, else the terminal's, else `fallback`.
+    public func pageWidth(fallback: Int) -> Int {
+        columnsVariable ?? terminalWidth ?? fallback
+    }
+
+    /// COLUMNS, when it is a positive number.
+    private var columnsVariable: Int? {
+        variable("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// Whether the terminal shows colour: standard output is a terminal, TERM is set and not

@@ -92,23 +92,11 @@ public struct CacheMeta: Sendable, Equatable {
     }
 
     /// The URL the copy came from.
-    public var url: String? {
-        get { message["url"] }
-        set { message["url"] = newValue }
-    }
+    public var url: String? { get { message["url"] } set { message["url"] = newValue } }
     /// `ics` for a subscription, `caldav` for a CalDAV server.
-    public var kind: String? {
-        get { message["kind"] }
-        set { message["kind"] = newValue }
-    }
-    public var etag: String? {
-        get { message["etag"] }
-        set { message["etag"] = newValue }
-    }
-    public var lastModified: String? {
-        get { message["last-modified"] }
-        set { message["last-modified"] = newValue }
-    }
+    public var kind: String? { get { message["kind"] } set { message["kind"] = newValue } }
+    public var etag: String? { get { message["etag"] } set { message["etag"] = newValue } }
+    public var lastModified: String? { get { message["last-modified"] } set { message["last-modified"] = newValue } }
     /// When the copy was last fetched or confirmed unchanged, in seconds since 1970.
     public var fetched: Int? {
         get { message.integer("fetched") }

@@ -205,7 +205,7 @@ public struct MonthRenderer {
     }
 
     /// Appends week `week` of `grid`: exactly `monthWidth` cells, blank cells as spaces.
-    func appendWeek(_ grid: MonthGrid, week: Int, to out: ByteBuffer) {
+    func appendWeek(_ grid: borrowing MonthGrid, week: Int, to out: ByteBuffer) {
         // A week of days numbered 1, 2, 3, ... without today in it depends only on where the
         // month starts and how long it is: most weeks are copied from the cache.
         if weekNumbers == nil, case .consecutive = grid.labels,
@@ -236,7 +236,7 @@ public struct MonthRenderer {
     }
 
     /// Appends the seven day cells of week `week` of `grid`.
-    private func appendCells(_ grid: MonthGrid, week: Int, to out: ByteBuffer) {
+    private func appendCells(_ grid: borrowing MonthGrid, week: Int, to out: ByteBuffer) {
         for column in 0..<7 {
             if column > 0 { out.append(UInt8(ascii: " ")) }
             if let cell = grid.cell(week: week, column: column) {
@@ -249,7 +249,7 @@ public struct MonthRenderer {
 
     /// Appends line `line` of `grid` (0 the title, 1 the header, then the weeks), the title
     /// centred over `width` cells, and returns the cells it took. Lines past the last week are empty.
-    func appendLine(_ line: Int, of grid: MonthGrid, title: String, titleWidth: Int? = nil, width: Int, to out: ByteBuffer) -> Int {
+    func appendLine(_ line: Int, of grid: borrowing MonthGrid, title: String, titleWidth: Int? = nil, width: Int, to out: ByteBuffer) -> Int {
         switch line {
         case 0:
             let titleWidth = titleWidth ?? DisplayWidth.of(title)
@@ -280,11 +280,23 @@ public struct MonthRenderer {
     func appendRow(_ grids: [MonthGrid], titles: [String], to out: ByteBuffer) {
         let titleWidths = titles.map { DisplayWidth.of($0) }
         let spans = alsoLines(grids)
-        let widths = columnWidths(titles: titles, spans: spans)
-        let weekLines = 2 + (grids.map(\.weekCount).max() ?? 0)
+        let widths = columnWidths(titleWidths: titleWidths, spans: spans)
+        var weekCount = 0
+        for index in grids.indices { weekCount = max(weekCount, grids[index].weekCount) }
+        let weekLines = 2 + weekCount
         let lineCount = weekLines + (spans == nil ? 0 : 1)
+        // Through a buffer pointer, so that each line borrows the grids instead of copying them.
+        grids.withUnsafeBufferPointer { grids in
+            appendLines(lineCount, weekLines: weekLines, of: grids, titles: titles, titleWidths: titleWidths, widths: widths,
+                        spans: spans, to: out)
+        }
+    }
+
+    /// Appends lines 0 ..< `lineCount` of `grids` side by side (see `appendRow`).
+    private func appendLines(_ lineCount: Int, weekLines: Int, of grids: UnsafeBufferPointer<MonthGrid>, titles: [String],
+                             titleWidths: [Int], widths: [Int], spans: [String]?, to out: ByteBuffer) {
         for line in 0..<lineCount {
-            for (position, grid) in grids.enumerated() {
+            for position in grids.indices {
                 let used: Int
                 if let spans, line == weekLines {
                     // The other calendar's months, centred under the grid as the title is over it.
@@ -294,7 +306,7 @@ public struct MonthRenderer {
                     out.append(text)
                     used = padding + textWidth
                 } else {
-                    used = appendLine(line, of: grid, title: titles[position], titleWidth: titleWidths[position],
+                    used = appendLine(line, of: grids[position], title: titles[position], titleWidth: titleWidths[position],
                                       width: widths[position], to: out)
                 }
                 if position < grids.count - 1 {
@@ -314,9 +326,9 @@ public struct MonthRenderer {
     }
 
     /// The width of each month's column: its grid's, or its title's or the line under it where wider.
-    private func columnWidths(titles: [String], spans: [String]?) -> [Int] {
-        titles.indices.map { position in
-            max(monthWidth, DisplayWidth.of(titles[position]), spans.map { DisplayWidth.of($0[position]) } ?? 0)
+    private func columnWidths(titleWidths: [Int], spans: [String]?) -> [Int] {
+        titleWidths.indices.map { position in
+            max(monthWidth, titleWidths[position], spans.map { DisplayWidth.of($0[position]) } ?? 0)
         }
     }
 
@@ -328,7 +340,7 @@ public struct MonthRenderer {
 
     /// The width of `grids` side by side in the horizontal layout, titled `titles`.
     func rowWidth(_ grids: [MonthGrid], titles: [String]) -> Int {
-        let widths = columnWidths(titles: titles, spans: alsoLines(grids))
+        let widths = columnWidths(titleWidths: titles.map { DisplayWidth.of($0) }, spans: alsoLines(grids))
         return widths.reduce(0, +) + Self.gutter * max(0, widths.count - 1)
     }
 

@@ -50,32 +50,34 @@ public enum InfCal {
                 try answer(special ?? .help, to: standardOutput)
                 return ExitStatus.success
             }
+            let output = configuration.output(events: events)
             var store: EventStore?
-            // Answers that show no months read no events (a missing INFCAL_EVENTS file must
-            // not break `--completions` in a shell's start-up file).
-            var showsMonths = ![.help, .version, .listCalendars].contains(configuration.mode)
-            if case .completions = configuration.mode { showsMonths = false }
-            if showsMonths {
-                switch try EventRun.run(events, configuration: configuration, environment: environment, output: standardOutput,
+            // The list of calendars reads no events.
+            if output != .calendarList {
+                switch EventRun.run(events, configuration: configuration, environment: environment,
                                         fetchLater: configuration.mode == .paged) {
                 case .finished(let status): return status
                 case .months(let events): store = events
                 }
             }
-            switch configuration.mode {
-            case .help, .version, .completions:
-                try answer(configuration.mode, to: standardOutput)
-            case .listCalendars:
+            // Forward, what is under way on the first day listed is listed with that day's month.
+            var listedFrom: Int? {
+                if case .backward = configuration.mode { return nil }
+                return configuration.months().first { _ in true }?.firstDay
+            }
+            switch output {
+            case .calendarList:
                 try standardOutput.write(configuration.calendarList().map { $0 + "\n" }.joined())
-            case .forward, .backward, .single, .year, .months:
-                // Forward, what is under way on the first day listed is listed with that day's month.
-                var listedFrom: Int?
-                if case .backward = configuration.mode {} else { listedFrom = configuration.months().first { _ in true }?.firstDay }
-                if configuration.json {
-                    var printer = JSONLinesPrinter(renderer: configuration.makeRenderer(), locale: configuration.locale, store: store)
-                    printer.listedFrom = listedFrom
-                    try printer.print(configuration.months(), to: standardOutput)
-                } else if let store, var pages = configuration.makePagePrinter() {
+            case .agenda, .agendaJSON:
+                guard let plan = events.agenda, let store else { break }
+                try EventRun.printAgenda(plan, store: store, configuration: configuration, json: output == .agendaJSON,
+                                         to: standardOutput)
+            case .json:
+                var printer = JSONLinesPrinter(renderer: configuration.makeRenderer(), locale: configuration.locale, store: store)
+                printer.listedFrom = listedFrom
+                try printer.print(configuration.months(), to: standardOutput)
+            case .wall, .grids:
+                if let store, var pages = configuration.makePagePrinter() {
                     pages.events = store
                     try pages.print(configuration.months(), to: standardOutput)
                 } else if let store {
@@ -84,15 +86,15 @@ public enum InfCal {
                                                   trueColor: configuration.trueColor)
                     printer.events?.listedFrom = listedFrom
                     // At a terminal the lines are cut to its width; into a pipe or a file they are whole.
-                    printer.events?.width = environment.stdoutIsTerminal ? environment.width(fallback: 80) : nil
+                    printer.events?.width = environment.cutWidth
                     try printer.print(configuration.months(), to: standardOutput)
                 } else {
                     try configuration.printMonths(to: standardOutput)
                 }
-            case .paged:
+            case .pager:
                 // The pager opens on the copies there are and repaints when a fetch brings fresher ones.
                 let fetch = events.needsEvents ? BackgroundFetch(events) : nil
-                return try PagerSession(configuration: configuration, events: store, fetch: fetch,
+                return try PagerSession(settings: configuration.pagerSettings(), events: store, fetch: fetch,
                                         reload: { EventRun.reread(events, environment: environment) },
                                         writing: environment, eventPaths: events.sources.filter { $0.name == nil }.compactMap(\.path),
                                         options: raw).run()

@@ -51,14 +51,15 @@ struct EventCache {
     }
 
     /// The files of `source` from its cache, with the events that can occur in `window`
-    /// (display wall-clock civil seconds; nil: all), as files of calendar number `calendar`; nil
-    /// when there is no usable cache.
-    func load(_ source: String, calendar: Int, window: Range<Int>?) -> [EventRun.SourceFile]? {
+    /// (display wall-clock civil seconds; nil: all), as files of calendar number `calendar`,
+    /// their locations and descriptions left empty unless `details`; nil when there is no
+    /// usable cache.
+    func load(_ source: String, calendar: Int, window: Range<Int>?, details: Bool = true) -> [EventRun.SourceFile]? {
         let absolute = Platform.absolutePath(source)
         let file = path(of: absolute)
         guard let mapped = Platform.map(file), let contents = EventCacheFormat.open(mapped.bytes),
               contents.source == absolute, Platform.identitiesMatch(contents.key, under: absolute),
-              let files = EventCacheFormat.decode(contents, window: window) else { return nil }
+              let files = EventCacheFormat.decode(contents, window: window, details: details) else { return nil }
         if mapped.identity.seconds < Platform.secondsNow() - Self.renewal { Platform.touch(file) }
         return files.map { EventRun.SourceFile(name: Self.name(source, $0.name), file: $0.file, calendar: calendar) }
     }

@@ -82,10 +82,11 @@ enum EventRun {
     /// a link to one, and one that cannot be read there is a `failure` (warned about), not the
     /// end of the run. A file over `InputLimits.fileBytes` is a failure wherever it is. A
     /// subscription is read from its cached copy, which this does not find yet: it is skipped.
-    /// The sources of `skipping` (indices) are not read.
+    /// The sources of `skipping` (indices) are not read. Without `details`, events from a
+    /// cache come without their locations and descriptions (for a run that shows neither).
     /// - throws: `Unreadable` for the first missing or unreadable source.
     static func read(_ sources: [CalendarSource], skipping: Set<Int> = [], cache: EventCache? = nil,
-                     window: Range<Int>? = nil) throws(Unreadable) -> [SourceFile] {
+                     window: Range<Int>? = nil, details: Bool = true) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
         for (index, calendarSource) in sources.enumerated() where !skipping.contains(index) {
             guard let source = calendarSource.path else { continue }
@@ -93,7 +94,7 @@ enum EventRun {
             // device is read afresh every time.
             let kind = try? Platform.fileKind(source).get()
             let cache = kind == "a regular file" || kind == "a directory" ? cache : nil
-            if let cached = cache?.load(source, calendar: index, window: window) {
+            if let cached = cache?.load(source, calendar: index, window: window, details: details) {
                 result += cached
                 continue
             }
@@ -203,18 +204,17 @@ enum EventRun {
 
     /// How the event part of a run ends.
     enum Outcome {
-        /// The run ends with this status (an error, or the agenda printed).
+        /// The run ends with this status (an error).
         case finished(Int32)
-        /// The months are printed next, with these events (nil: the run reads none).
+        /// The run's output follows, with these events (nil: the run reads none).
         case months(EventStore?)
     }
 
-    /// Reads the events of `settings`, reports what was skipped on standard error, and prints
-    /// the agenda when there is one (as JSON Lines with `--json`). Subscriptions and CalDAV
-    /// calendars that are due are fetched first, unless `fetchLater` (the pager fetches them
-    /// while it shows the copies there are).
+    /// Reads the events of `settings` and reports what was skipped on standard error.
+    /// Subscriptions and CalDAV calendars that are due are fetched first, unless `fetchLater`
+    /// (the pager fetches them while it shows the copies there are).
     static func run(_ settings: EventSettings, configuration: Configuration, environment: RunEnvironment,
-                    output: ByteSink, fetchLater: Bool = false) throws -> Outcome {
+                    fetchLater: Bool = false) -> Outcome {
         guard settings.needsEvents else { return .months(nil) }
         let cache = RemoteCalendars.cache()
         var fetched = RemoteCalendars.Report()
@@ -229,8 +229,11 @@ enum EventRun {
         let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
         do {
             let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
+            // Only the pager's day view shows locations and descriptions, and only --search
+            // matches them.
             files = try read(sources, skipping: skipping, cache: eventCache,
-                             window: eventCache == nil ? nil : window(configuration, plan: settings.agenda))
+                             window: eventCache == nil ? nil : window(configuration, plan: settings.agenda),
+                             details: configuration.mode == .paged || settings.search != nil)
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
@@ -249,9 +252,14 @@ enum EventRun {
         // The process's exit reclaims the events at once; released one by one as the run
         // returns, they would cost more than decoding them did.
         InfCal.keptUntilExit.append(store)
-        guard let plan = settings.agenda else { return .months(store) }
+        return .months(store)
+    }
+
+    /// Prints the agenda `plan` lists from `store` (as JSON Lines when `json`).
+    static func printAgenda(_ plan: AgendaPlan, store: EventStore, configuration: Configuration, json: Bool,
+                            to output: ByteSink) throws {
         let calendar = configuration.calendar
-        guard let start = calendar.month(containing: plan.startDay) else { return .finished(ExitStatus.success) }
+        guard let start = calendar.month(containing: plan.startDay) else { return }
         let index = MonthIndex(calendar: calendar, start: start, bounds: configuration.bounds)
         // A count of months is walked month by month; a list without one skips the months no
         // event can reach and ends when none can start any more.
@@ -263,7 +271,7 @@ enum EventRun {
                                               store: store, backward: plan.backward))
         }
         let also = configuration.also.map { AlsoCalendar(calendar: $0, locale: configuration.locale) }
-        if configuration.json {
+        if json {
             try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, also: also, to: output)
         } else {
             var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
@@ -273,7 +281,6 @@ enum EventRun {
             printer.also = also
             try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
         }
-        return .finished(ExitStatus.success)
     }
 
     /// The store of `settings`' calendars as their copies are now, for the pager to show

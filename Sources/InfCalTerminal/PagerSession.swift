@@ -47,8 +47,8 @@ final class PagerSession {
         case hangUp
     }
 
-    /// A session for `configuration`, showing `events` when the run reads some.
-    init(configuration: Configuration, events: EventStore? = nil, fetch: BackgroundFetch? = nil,
+    /// A session started from `settings`, showing `events` when the run reads some.
+    init(settings: PagerSettings, events: EventStore? = nil, fetch: BackgroundFetch? = nil,
          reload: @escaping () -> EventStore? = { nil }, writing: RunEnvironment? = nil, eventPaths: [String] = [],
          options: RawOptions? = nil) {
         self.options = options
@@ -56,13 +56,12 @@ final class PagerSession {
         self.reload = reload
         self.writing = writing
         self.eventPaths = eventPaths
-        state = PagerState(calendar: configuration.calendar, start: configuration.start,
-                           bounds: configuration.bounds, today: configuration.today, view: configuration.page.initialView)
-        var view = PagerView(configuration: configuration)
+        state = settings.state
+        var view = settings.view
         view.events = events
         self.view = view
-        followsClock = configuration.todayFollowsClock
-        mouse = configuration.page.mouse
+        followsClock = settings.followsClock
+        mouse = settings.mouse
         if let events { state.setCalendars(Self.namedCalendars(events), hidden: events.hidden) }
     }
 

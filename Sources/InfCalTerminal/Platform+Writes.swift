@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import InfCalEvents
 
 /// Writing calendars so that nothing is lost: an advisory lock held for the whole
 /// read-modify-write, a new file written beside the old one, flushed to the disk and renamed
@@ -18,28 +19,21 @@ extension Platform {
         public var description: String { "cannot \(step) '\(path)': \(Platform.describe(errno: code))" }
     }
 
-    /// What identifies one version of a file: device, inode, size, modification and change
-    /// times to the nanosecond. nil for a file that is not there.
-    public struct FileVersion: Equatable, Sendable {
-        let device: UInt64
-        let inode: UInt64
-        let size: Int64
-        let modified: (Int, Int)
-        let changed: (Int, Int)
-        public let mode: UInt32
-
-        public static func == (a: FileVersion, b: FileVersion) -> Bool {
-            a.device == b.device && a.inode == b.inode && a.size == b.size && a.modified == b.modified && a.changed == b.changed
-        }
-    }
-
-    /// The version of the file at `path` now; nil when there is none.
-    public static func fileVersion(_ path: String) -> FileVersion? {
+    /// The version of the file at `path` now, with its status change time: what a write
+    /// compares before it replaces the file. nil when there is none.
+    public static func fileVersion(_ path: String) -> FileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return FileVersion(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                           modified: (info.st_mtim.tv_sec, info.st_mtim.tv_nsec),
-                           changed: (info.st_ctim.tv_sec, info.st_ctim.tv_nsec), mode: UInt32(info.st_mode))
+        return FileIdentity(device: Int(info.st_dev), inode: Int(info.st_ino), size: Int(info.st_size),
+                            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+                            changed: Int(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int(info.st_ctim.tv_nsec))
+    }
+
+    /// The mode bits of the file at `path`; nil when there is none.
+    public static func fileMode(_ path: String) -> UInt32? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode)
     }
 
     /// Whether something (a file, a directory, a link) is at `path`.
@@ -100,7 +94,7 @@ extension Platform {
             if fd >= 0 { close(fd) }
             if !done { unlink(temporary) }
         }
-        if let permissions = mode ?? fileVersion(path).map(\.mode) {
+        if let permissions = mode ?? fileMode(path) {
             guard fchmod(fd, mode_t(permissions & 0o7777)) == 0 else { throw WriteFailure(path: temporary, step: "set the mode of", code: errno) }
         }
         do {

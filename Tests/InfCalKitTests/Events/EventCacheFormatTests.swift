@@ -20,6 +20,8 @@ import Testing
             ("fuzz sample", Array(EventFuzzTests.sample.utf8)),
             ("instance window", Array(InstanceWindowTests.calendar.utf8)),
             ("colour", EventFixture.calendar(["DTSTART;VALUE=DATE:19970905", "RRULE:FREQ=YEARLY"], extra: ["COLOR:teal"])),
+            ("details", EventFixture.calendar(["DTSTART:20240305T100000Z", "RRULE:FREQ=WEEKLY;COUNT=8", "LOCATION:Room 4\\, second floor",
+                                               "DESCRIPTION:Bring the slides.\\nAnd the minutes."])),
         ]
         for example in RFC5545ExampleTests.examples {
             texts.append(("RFC 5545 " + example.name,
@@ -97,6 +99,29 @@ import Testing
                 #expect(try Self.views(windowed, from: year, months: 30) == expected, "\(name), window from \(year)")
             }
         }
+    }
+
+    /// Decoded without details (for a run that shows no location or description): the same
+    /// events in the same order, every view the same, and their details empty; with them,
+    /// the details reading gives.
+    @Test func detailsComeOnlyWhenAskedFor() throws {
+        var detailed = 0
+        for (name, bytes) in Self.corpus {
+            let fresh = [(name: name, file: EventReader.read(bytes))]
+            let cache = Self.encoded(bytes, name: name)
+            let (bare, full) = cache.withUnsafeBytes { raw in
+                (EventCacheFormat.open(raw).flatMap { EventCacheFormat.decode($0, window: nil, details: false) },
+                 EventCacheFormat.open(raw).flatMap { EventCacheFormat.decode($0, window: nil) })
+            }
+            let without = try #require(bare, "\(name)"), with = try #require(full, "\(name)")
+            let events = fresh.flatMap(\.file.events)
+            #expect(without.flatMap(\.file.events).map(\.uid) == events.map(\.uid), "\(name)")
+            #expect(without.flatMap(\.file.events).allSatisfy { $0.details == EventDetails() }, "\(name)")
+            #expect(with.flatMap(\.file.events).map(\.details) == events.map(\.details), "\(name)")
+            #expect(try Self.views(without, from: 2024, months: 12) == Self.views(fresh, from: 2024, months: 12), "\(name)")
+            detailed += events.filter { $0.details != EventDetails() }.count
+        }
+        #expect(detailed > 0, "no event of the corpus has a location or description")
     }
 
     @Test func aWindowDecodesOnlyTheEventsThatCanFallInIt() throws {
@@ -234,6 +259,8 @@ import Testing
             5: ("c604bc54e77ceef2", "8ff8fc501578112"),
             // 6: the index sorted and cut into blocks, with a directory of them.
             6: ("c604bc54e77ceef2", "60b4f022a17efc5b"),
+            // 7: records in the index's order, each event's details in a record of their own.
+            7: ("c604bc54e77ceef2", "328305ff09559032"),
         ]
         let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
         #expect(recorded[EventCacheFormat.version]?.layout == now.0,

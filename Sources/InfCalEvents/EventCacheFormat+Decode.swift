@@ -1,0 +1,204 @@
+import InfCalModel
+
+extension EventCacheFormat {
+    // MARK: Reading
+
+    /// What a cache holds before its events are decoded: checked header, metadata and index.
+    public struct Contents {
+        public let source: String
+        public let key: [CacheKeyEntry]
+        let buffer: UnsafeRawBufferPointer
+        let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
+                     color: CalendarColor?, problems: [(line: Int, message: String)])]
+        let zones: [(offset: Int, length: Int)]
+        let directoryStart: Int
+        let indexStart: Int
+        let bodyStart: Int
+        let eventCount: Int
+    }
+
+    /// Checks the header (magic, byte order, version, length, checksums) and reads the
+    /// metadata of the cache in `buffer`, which must stay valid while the result is used.
+    /// - returns: nil for anything but an intact cache of this version and byte order.
+    public static func open(_ buffer: UnsafeRawBufferPointer) -> Contents? {
+        guard buffer.count >= headerSize,
+              buffer.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == magic,
+              buffer.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == byteOrderMark,
+              buffer.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == version,
+              buffer.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == UInt64(buffer.count),
+              buffer.loadUnaligned(fromByteOffset: 48, as: UInt64.self) == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[0..<48]))
+        else { return nil }
+        let metaLength = buffer.loadUnaligned(fromByteOffset: 32, as: UInt64.self)
+        let eventCount = buffer.loadUnaligned(fromByteOffset: 40, as: UInt64.self)
+        let room = UInt64(buffer.count - headerSize)
+        guard metaLength <= room, eventCount <= (room - metaLength) / UInt64(indexEntrySize) else { return nil }
+        let directoryStart = headerSize + Int(metaLength)
+        let blockCount = (Int(eventCount) + blockSize - 1) / blockSize
+        let indexStart = directoryStart + blockCount * blockEntrySize
+        let bodyStart = indexStart + Int(eventCount) * indexEntrySize
+        // The index's blocks are checked when read (`decode`): the header covers the directory.
+        guard bodyStart <= buffer.count, buffer.loadUnaligned(fromByteOffset: 56, as: UInt64.self)
+                == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[headerSize..<indexStart])) else { return nil }
+        do {
+            var reader = try CacheReader(buffer, from: headerSize, to: directoryStart)
+            let source = try reader.string()
+            var key: [CacheKeyEntry] = []
+            let keyCount = try reader.count()
+            key.reserveCapacity(keyCount)
+            for _ in 0..<keyCount {
+                let path = try reader.string()
+                let isDirectory = try reader.bool()
+                key.append(CacheKeyEntry(path: path, isDirectory: isDirectory, identity: try readIdentity(&reader)))
+            }
+            var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
+                         color: CalendarColor?, problems: [(line: Int, message: String)])] = []
+            let fileCount = try reader.count()
+            files.reserveCapacity(fileCount)
+            for _ in 0..<fileCount {
+                let name = try reader.string()
+                let hasData = try reader.bool()
+                var skipped: [(line: Int, reason: String)] = []
+                for _ in 0..<(try reader.count()) { skipped.append((try reader.int(), try reader.string())) }
+                var notes: [(line: Int, message: String)] = []
+                for _ in 0..<(try reader.count()) { notes.append((try reader.int(), try reader.string())) }
+                var color: CalendarColor?
+                switch try reader.int() {
+                case 0: color = nil
+                case 1: color = .indexed(try byte(&reader))
+                case 2: color = .rgb(try byte(&reader), try byte(&reader), try byte(&reader))
+                default: return nil
+                }
+                var problems: [(line: Int, message: String)] = []
+                for _ in 0..<(try reader.count()) { problems.append((try reader.int(), try reader.string())) }
+                files.append((name, hasData, skipped, notes, color, problems))
+            }
+            var zones: [(offset: Int, length: Int)] = []
+            for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
+            guard reader.isAtEnd else { return nil }
+            return Contents(source: source, key: key, buffer: buffer, files: files, zones: zones,
+                            directoryStart: directoryStart, indexStart: indexStart, bodyStart: bodyStart, eventCount: Int(eventCount))
+        } catch {
+            return nil
+        }
+    }
+
+    private static func byte(_ reader: inout CacheReader) throws(CacheDefect) -> UInt8 {
+        let value = try reader.int()
+        guard let byte = UInt8(exactly: value) else { throw CacheDefect() }
+        return byte
+    }
+
+    private static func readIdentity(_ reader: inout CacheReader) throws(CacheDefect) -> FileIdentity {
+        FileIdentity(device: try reader.int(), inode: try reader.int(), size: try reader.int(),
+                     seconds: try reader.int(), nanoseconds: try reader.int())
+    }
+
+    /// Decodes the files of `contents` and the events that can occur in `window` (display
+    /// wall-clock civil seconds; nil: all), with their locations and descriptions unless
+    /// `details` is false (they are left empty: for views that show neither). A file is left
+    /// out when none of its events is decoded and it has nothing to warn about and no colour.
+    /// - returns: nil when a record is corrupt: the caller reads the source afresh.
+    public static func decode(_ contents: Contents, window: Range<Int>?,
+                              details: Bool = true) -> [(name: String, file: EventFile)]? {
+        var files = contents.files.map { entry -> EventFile in
+            var file = EventFile()
+            file.hasCalendarData = entry.hasCalendarData
+            file.skipped = entry.skipped
+            file.notes = entry.notes
+            file.calendarColor = entry.color
+            file.problems = entry.problems
+            return file
+        }
+        var zones = [EventZone?](repeating: nil, count: contents.zones.count)
+        let buffer = contents.buffer
+        let low = window.map { $0.lowerBound.subtractingReportingOverflow(selectionMargin) }
+        let high = window.map { $0.upperBound.addingReportingOverflow(selectionMargin) }
+        var wantedHalves = everyHalfMonth
+        if let low, let high, !low.overflow, !high.overflow {
+            wantedHalves = halves(from: low.partialValue, lasting: high.partialValue - low.partialValue)
+        }
+        /// Whether nothing in the span from `earliest` to `latest` in `halves` can fall in the window.
+        func outside(_ earliest: UInt64, _ latest: UInt64, _ halves: UInt64) -> Bool {
+            guard let low, let high else { return false }
+            if !high.overflow, Int(Int64(bitPattern: earliest)) >= high.partialValue { return true }
+            if !low.overflow, Int(Int64(bitPattern: latest)) <= low.partialValue { return true }
+            return UInt32(truncatingIfNeeded: halves) & wantedHalves == 0
+        }
+        do {
+            var wanted: [(offset: UInt64, last: UInt64)] = []
+            var first = 0
+            var block = contents.directoryStart
+            while first < contents.eventCount {
+                defer { first += blockSize; block += blockEntrySize }
+                if outside(buffer.loadUnaligned(fromByteOffset: block, as: UInt64.self), buffer.loadUnaligned(fromByteOffset: block + 8, as: UInt64.self),
+                           buffer.loadUnaligned(fromByteOffset: block + 16, as: UInt64.self)) { continue }
+                let start = contents.indexStart + first * indexEntrySize
+                let end = start + min(blockSize, contents.eventCount - first) * indexEntrySize
+                guard buffer.loadUnaligned(fromByteOffset: block + 24, as: UInt64.self)
+                        == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) else { throw CacheDefect() }
+                for entry in stride(from: start, to: end, by: indexEntrySize) {
+                    let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
+                    if outside(buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self),
+                               buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self), last >> 40) { continue }
+                    wanted.append((buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self), last))
+                }
+            }
+            // The records lie in the index's order, as `wanted` is; the events go back into
+            // the order reading gave them.
+            var decoded: [(ordinal: Int, fileIndex: Int, event: Event)] = []
+            decoded.reserveCapacity(wanted.count)
+            for (offset, last) in wanted {
+                var reader = try record(buffer, at: offset, length: last & ((1 << 40) - 1), bodyStart: contents.bodyStart)
+                let ordinal = try reader.int()
+                let fileIndex = try reader.int()
+                guard ordinal >= 0, ordinal < contents.eventCount, fileIndex >= 0, fileIndex < files.count else { throw CacheDefect() }
+                let event = try readEvent(&reader, calendarZone: { number throws(CacheDefect) -> EventZone in
+                    guard number >= 0, number < zones.count else { throw CacheDefect() }
+                    if let zone = zones[number] { return zone }
+                    let place = contents.zones[number]
+                    var zoneReader = try record(buffer, at: UInt64(truncatingIfNeeded: place.offset),
+                                                length: UInt64(truncatingIfNeeded: place.length), bodyStart: contents.bodyStart)
+                    let zone = try readZone(&zoneReader)
+                    zones[number] = zone
+                    return zone
+                }, details: { offset, length throws(CacheDefect) -> EventDetails in
+                    guard offset != 0 || length != 0 else { return EventDetails() }
+                    // Not asked for: neither read nor checked (nothing of them is shown).
+                    guard details else { return EventDetails() }
+                    var detailsReader = try record(buffer, at: UInt64(truncatingIfNeeded: offset),
+                                                   length: UInt64(truncatingIfNeeded: length), bodyStart: contents.bodyStart)
+                    let found = EventDetails(location: try detailsReader.string(), description: try detailsReader.string())
+                    guard detailsReader.isAtEnd else { throw CacheDefect() }
+                    return found
+                })
+                guard reader.isAtEnd else { throw CacheDefect() }
+                decoded.append((ordinal, fileIndex, event))
+            }
+            var order = Array(decoded.indices)
+            order.sort { decoded[$0].ordinal < decoded[$1].ordinal }
+            for position in order { files[decoded[position].fileIndex].events.append(decoded[position].event) }
+        } catch {
+            return nil
+        }
+        var result: [(name: String, file: EventFile)] = []
+        for (index, file) in files.enumerated()
+        where !file.events.isEmpty || !file.hasCalendarData || !file.skipped.isEmpty || !file.notes.isEmpty || file.calendarColor != nil
+            || !file.problems.isEmpty {
+            result.append((contents.files[index].name, file))
+        }
+        return result
+    }
+
+    /// A reader over the record at `offset` (from the body's start) of `length` bytes, after
+    /// checking its checksum.
+    private static func record(_ buffer: UnsafeRawBufferPointer, at offset: UInt64, length: UInt64,
+                               bodyStart: Int) throws(CacheDefect) -> CacheReader {
+        let room = UInt64(buffer.count - bodyStart)
+        guard offset >= 8, offset <= room, length <= room - offset else { throw CacheDefect() }
+        let start = bodyStart + Int(offset)
+        let end = start + Int(length)
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+        guard buffer.loadUnaligned(fromByteOffset: start - 8, as: UInt64.self) == CacheChecksum.of(bytes) else { throw CacheDefect() }
+        return try CacheReader(buffer, from: start, to: end)
+    }
+}

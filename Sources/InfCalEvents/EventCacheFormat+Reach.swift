@@ -1,0 +1,95 @@
+import InfCalModel
+
+extension EventCacheFormat {
+    // MARK: Reach
+
+    /// The earliest an instance of `event` can start and the latest one can end, in the
+    /// event's reckoning (`Int.max`: no end is known without walking the whole rule).
+    static func reach(of event: Event) -> (earliest: Int, latest: Int) {
+        let segment = event.segment
+        var earliest = min(segment.seriesStart, event.start.seconds)
+        var latest = max(segment.seriesStart, event.start.seconds)
+        var longest = event.duration
+        for extra in event.extraStarts {
+            earliest = min(earliest, extra.start)
+            latest = max(latest, extra.start)
+            longest = max(longest, extra.duration ?? 0)
+        }
+        var unbounded = false
+        for expander in event.expanders {
+            if let until = expander.until {
+                latest = max(latest, until)
+            } else if expander.rule.count != nil, let last = expander.lastCountedInstance(walkingAtMost: 10_000) {
+                latest = max(latest, last)
+            } else {
+                unbounded = true
+            }
+        }
+        // A part of a series (RANGE=THISANDFUTURE) ends where the next part begins, moved.
+        if let to = segment.to {
+            latest = min(latest, to - 1)
+            unbounded = false
+        }
+        let (shiftedEarliest, early) = earliest.addingReportingOverflow(min(0, segment.shift))
+        earliest = early ? Int.min : shiftedEarliest
+        if unbounded { return (earliest, Int.max) }
+        let (shiftedLatest, late) = latest.addingReportingOverflow(max(0, segment.shift))
+        let (end, overflow) = shiftedLatest.addingReportingOverflow(longest)
+        return (earliest, late || overflow ? Int.max : end)
+    }
+
+    // MARK: Halves of months
+
+    /// The 24 halves of the Gregorian months (days 1-15 and 16 on), one bit each: January's
+    /// first half is bit 0, December's second bit 23.
+    static let everyHalfMonth: UInt32 = (1 << 24) - 1
+
+    /// The halves of months in which an instance of `event` can start or last (in its
+    /// reckoning), whatever the year: what lets a run of a few months skip the yearly events
+    /// of other seasons, which never end and so have no latest end in the index.
+    static func halfMonths(of event: Event) -> UInt32 {
+        var mask = halves(from: event.start.seconds, lasting: event.duration)
+        for extra in event.extraStarts { mask |= halves(from: extra.start, lasting: extra.duration ?? event.duration) }
+        // A part of a series moved by RANGE=THISANDFUTURE may land in any half.
+        guard event.segment.shift == 0 else { return event.expanders.isEmpty ? mask : everyHalfMonth }
+        for expander in event.expanders {
+            let rule = expander.rule
+            guard rule.frequency == .yearly, expander.scale is GregorianScale, rule.byWeekNo.isEmpty, rule.byYearDay.isEmpty,
+                  rule.skip == .omit else { return everyHalfMonth }
+            if !rule.byMonth.isEmpty {
+                for month in rule.byMonth {
+                    guard (1...12).contains(month.month), !month.isLeap else { return everyHalfMonth }
+                    // Any day of the month (2001 is no leap year; a 29 February lasts into March anyway).
+                    let first = CivilTime.day(year: 2001, month: month.month, day: 1) * CivilTime.secondsPerDay
+                    mask |= halves(from: first, lasting: 31 * CivilTime.secondsPerDay + event.duration)
+                }
+                continue
+            }
+            // No BYMONTH, BYMONTHDAY or BYDAY: the month and day of DTSTART, every year.
+            guard rule.byDay.isEmpty && rule.byMonthDay.isEmpty else { return everyHalfMonth }
+        }
+        return mask
+    }
+
+    /// The half of a month holding civil day `day`.
+    static func halfMonth(ofDay day: Int) -> Int {
+        let date = CivilTime.date(ofDay: day)
+        return (date.month - 1) * 2 + (date.day > 15 ? 1 : 0)
+    }
+
+    /// The halves of months that the time from `start` for `duration` seconds touches.
+    static func halves(from start: Int, lasting duration: Int) -> UInt32 {
+        let first = CivilTime.day(ofSeconds: start)
+        let (end, overflow) = start.addingReportingOverflow(max(0, duration - 1))
+        guard !overflow else { return everyHalfMonth }
+        let last = CivilTime.day(ofSeconds: end)
+        guard last - first < 330 else { return everyHalfMonth }
+        var mask: UInt32 = 0
+        var day = first
+        while day <= last {
+            mask |= 1 << UInt32(halfMonth(ofDay: day))
+            day += 1
+        }
+        return mask
+    }
+}
