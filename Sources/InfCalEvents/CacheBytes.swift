@@ -14,6 +14,8 @@ struct CacheWriter {
 
     mutating func int(_ value: Int) {
         var zigzag = UInt64(bitPattern: Int64(value) << 1) ^ UInt64(bitPattern: Int64(value) >> 63)
+        // Most values (counts, flags, small numbers) take one byte.
+        if zigzag < 0x80 { return bytes.append(UInt8(zigzag)) }
         while zigzag >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: zigzag) | 0x80)
             zigzag >>= 7
@@ -49,14 +51,15 @@ struct CacheWriter {
     /// A 64-bit word in this machine's byte order (the header's byte-order mark tells another
     /// machine's reader that it is not its own).
     mutating func word(_ value: UInt64) {
-        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+        // Byte by byte in memory order: appending a raw buffer goes the generic, slower way.
+        withUnsafeBytes(of: value) { word in
+            for byte in word { bytes.append(byte) }
+        }
     }
 
     /// Overwrites the word at `offset` (a header field known only at the end).
     mutating func setWord(_ value: UInt64, at offset: Int) {
-        withUnsafeBytes(of: value) { word in
-            for index in 0..<8 { bytes[offset + index] = word[index] }
-        }
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: value, toByteOffset: offset, as: UInt64.self) }
     }
 }
 
@@ -123,6 +126,7 @@ struct CacheReader {
 
     mutating func ints() throws(CacheDefect) -> [Int] {
         let count = try count()
+        if count == 0 { return [] }
         var values: [Int] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try int()) }

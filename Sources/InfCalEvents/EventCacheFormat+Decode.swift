@@ -174,8 +174,17 @@ extension EventCacheFormat {
                 guard reader.isAtEnd else { throw CacheDefect() }
                 decoded.append((ordinal, fileIndex, event))
             }
-            var order = Array(decoded.indices)
-            order.sort { decoded[$0].ordinal < decoded[$1].ordinal }
+            // Each place in reading order with the position decoded, in one word sorted as a
+            // number (both are below 2^31 in any cache that can be mapped; a closure comparing
+            // tuples costs several times more).
+            var order: [Int] = []
+            if contents.eventCount < 1 << 31 {
+                order = decoded.indices.map { decoded[$0].ordinal << 32 | $0 }
+                order.sort()
+                order = order.map { $0 & 0xFFFF_FFFF }
+            } else {
+                order = decoded.indices.sorted { decoded[$0].ordinal < decoded[$1].ordinal }
+            }
             for position in order { files[decoded[position].fileIndex].events.append(decoded[position].event) }
         } catch {
             return nil

@@ -9,24 +9,35 @@ extension EventCacheFormat {
         var zones: [ObjectIdentifier: Int] = [:]
         var zoneList: [EventZone] = []
         var records = CacheWriter()
-        // Zones first, in order of first use, so that events name them by number.
+        // Zones first, in order of first use, so that events name them by number; events
+        // in a row mostly share theirs, so the last one is kept at hand.
+        var eventZones: [Int?] = []
+        var last: (zone: EventZone, number: Int)?
         for (_, file) in files {
             for event in file.events {
-                guard let zone = event.zone, zones[ObjectIdentifier(zone)] == nil else { continue }
-                zones[ObjectIdentifier(zone)] = zoneList.count
-                zoneList.append(zone)
+                guard let zone = event.zone else { eventZones.append(nil); continue }
+                if let last, last.zone === zone { eventZones.append(last.number); continue }
+                let number = zones[ObjectIdentifier(zone)] ?? zoneList.count
+                if number == zoneList.count {
+                    zones[ObjectIdentifier(zone)] = number
+                    zoneList.append(zone)
+                }
+                eventZones.append(number)
+                last = (zone, number)
             }
         }
         var zoneDirectory: [(offset: Int, length: Int)] = []
-        for zone in zoneList {
-            var payload = CacheWriter()
-            write(zone, to: &payload)
-            zoneDirectory.append(append(payload, to: &records))
-        }
+        for zone in zoneList { zoneDirectory.append(appendRecord(to: &records) { write(zone, to: &$0) }) }
         var events: [(fileIndex: Int, event: Event)] = []
+        // Room for every record at once: growing by doubling would copy them over and over.
+        var room = 0
         for (fileIndex, entry) in files.enumerated() {
-            for event in entry.file.events { events.append((fileIndex, event)) }
+            for event in entry.file.events {
+                events.append((fileIndex, event))
+                room += 256 + event.summary.utf8.count + event.details.location.utf8.count + event.details.description.utf8.count
+            }
         }
+        records.bytes.reserveCapacity(room)
         // The details (location, description) next, apart: a run that shows none never reads them.
         var details: [(offset: Int, length: Int)] = []
         details.reserveCapacity(events.count)
@@ -35,10 +46,10 @@ extension EventCacheFormat {
                 details.append((0, 0))
                 continue
             }
-            var payload = CacheWriter()
-            payload.string(event.details.location)
-            payload.string(event.details.description)
-            details.append(append(payload, to: &records))
+            details.append(appendRecord(to: &records) { out in
+                out.string(event.details.location)
+                out.string(event.details.description)
+            })
         }
         // Then the events in the index's order, so that those a run decodes together lie
         // together (the pages it touches are few); each records its place in reading order.
@@ -52,13 +63,14 @@ extension EventCacheFormat {
         entries.reserveCapacity(events.count)
         for ordinal in indexOrder(of: spans) {
             let (fileIndex, event) = events[ordinal]
-            var payload = CacheWriter()
-            payload.int(ordinal)
-            payload.int(fileIndex)
-            write(event, zone: event.zone.flatMap { zones[ObjectIdentifier($0)] }, to: &payload)
-            payload.int(details[ordinal].offset)
-            payload.int(details[ordinal].length)
-            let (offset, length) = append(payload, to: &records)
+            let zone = eventZones[ordinal]
+            let (offset, length) = appendRecord(to: &records) { out in
+                out.int(ordinal)
+                out.int(fileIndex)
+                write(event, zone: zone, to: &out)
+                out.int(details[ordinal].offset)
+                out.int(details[ordinal].length)
+            }
             let span = spans[ordinal]
             entries.append((span.earliest, span.latest, offset, UInt64(length) | span.halves << 40))
         }
@@ -157,12 +169,16 @@ extension EventCacheFormat {
         return (directory, index)
     }
 
-    /// Appends a record (its checksum, then its bytes) and returns where its bytes lie.
-    private static func append(_ payload: CacheWriter, to records: inout CacheWriter) -> (offset: Int, length: Int) {
-        records.word(payload.bytes.withUnsafeBytes { CacheChecksum.of($0) })
+    /// Appends a record (its checksum, then what `body` writes, in place) and returns where
+    /// its bytes lie.
+    private static func appendRecord(to records: inout CacheWriter, _ body: (inout CacheWriter) -> Void) -> (offset: Int, length: Int) {
+        let checksumAt = records.bytes.count
+        records.word(0)
         let offset = records.bytes.count
-        records.bytes += payload.bytes
-        return (offset, payload.bytes.count)
+        body(&records)
+        let length = records.bytes.count - offset
+        records.setWord(CacheChecksum.of(records.bytes, offset..<(offset + length)), at: checksumAt)
+        return (offset, length)
     }
 
     private static func write(_ identity: FileIdentity, to out: inout CacheWriter) {
@@ -251,8 +267,8 @@ extension EventCacheFormat {
         for expander in event.exclusionRules { write(expander, to: &out) }
         out.int(event.extraStarts.count)
         for extra in event.extraStarts { out.int(extra.start); out.optional(extra.duration) }
-        out.ints(event.excluded.sorted())
-        out.ints(event.excludedDays.sorted())
+        out.ints(event.excluded.isEmpty ? [] : event.excluded.sorted())
+        out.ints(event.excludedDays.isEmpty ? [] : event.excludedDays.sorted())
         out.int(event.segment.seriesStart)
         out.optional(event.segment.from)
         out.optional(event.segment.to)

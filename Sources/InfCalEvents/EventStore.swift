@@ -184,7 +184,11 @@ public final class EventStore {
         let margin = 2 * CivilTime.secondsPerDay
         if !recurring.isEmpty {
             let range = (low - margin - (touching ? longestRecurring : 0))..<(high + margin)
-            window.fill(range, events: events, recurring: recurring)
+            // The first month a stream lists asks what starts in it, then what touches its
+            // first day: when the longest recurring event is short, the first window holds
+            // both, and the rules are expanded once.
+            let reach = touching || !window.range.isEmpty || longestRecurring > InstanceWindow.shortest ? 0 : longestRecurring
+            window.fill((range.lowerBound - reach)..<range.upperBound, events: events, recurring: recurring)
             let instances = window.instances
             var next = window.firstIndex(from: range.lowerBound)
             while next < instances.count, instances[next].start < range.upperBound {
