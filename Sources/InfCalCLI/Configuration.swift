@@ -25,10 +25,10 @@ public struct Configuration {
         case listCalendars
         /// The interactive pager (`--paged`, or a terminal with no direction given).
         case paged
+        /// What `resolve` says of `--help` and `--version`; the program answers them (and
+        /// `--completions`) before a configuration exists (`Configuration.specialMode`).
         case help
         case version
-        /// Print the completion script for a shell.
-        case completions(shell: String)
     }
 
     /// How many months stand side by side.
@@ -130,7 +130,7 @@ public struct Configuration {
             // The start may lie before --since (-3 at the bound): those months are left out.
             let walk = MonthIndex(calendar: calendar, start: start, bounds: MonthBounds(until: bounds.until))
             return MonthWalk(from: start, count: count, step: walk.increase, admits: bounds.admits)
-        case .listCalendars, .help, .version, .completions:
+        case .listCalendars, .help, .version:
             return MonthWalk(from: nil, count: 0, step: { _ in nil })
         }
     }
@@ -142,14 +142,7 @@ public struct Configuration {
 
     /// The lines `--calendar list` prints: each usable calendar's name and today's month in it.
     public func calendarList() -> [String] {
-        let names = CalendarChoice.usableNames
-        let width = (names.map(\.count).max() ?? 0) + 2
-        return names.compactMap { name in
-            guard let identifier = CalendarChoice.identifier(named: name) else { return nil }
-            let calendar = MonthCalendar(identifier)
-            let title = calendar.month(containing: today).map { CalendarNames(locale: locale, calendar: calendar).title(of: $0) } ?? ""
-            return name.padding(toLength: width, withPad: " ", startingAt: 0) + title
-        }
+        CalendarList.lines(today: today, locale: locale)
     }
 }
 

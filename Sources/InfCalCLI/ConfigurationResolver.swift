@@ -15,10 +15,19 @@ extension Configuration {
 }
 
 extension Configuration {
-    /// `--help`, `--version` or `--completions SHELL`, which need nothing else resolved (the
-    /// program answers them before it looks at anything else); nil for every other run.
+    /// A run that needs nothing resolved: the program answers it before it looks at anything else.
+    public enum Special: Equatable, Sendable {
+        /// `--help`.
+        case help
+        /// `--version`.
+        case version
+        /// `--completions SHELL`: the completion script for a shell.
+        case completions(shell: String)
+    }
+
+    /// `--help`, `--version` or `--completions SHELL`; nil for every other run.
     /// - throws: `UsageError` for a shell infcal writes no script for.
-    public static func specialMode(of raw: RawOptions) throws(UsageError) -> Mode? {
+    public static func specialMode(of raw: RawOptions) throws(UsageError) -> Special? {
         if raw.has(.help) { return .help }
         if raw.has(.version) { return .version }
         guard let option = raw.last(.completions) else { return nil }
@@ -88,7 +97,11 @@ struct ConfigurationResolver {
     // MARK: What is shown
 
     func mode(range: (count: Int, before: Int)?, date: PositionalDate?) throws(UsageError) -> Configuration.Mode {
-        if let special = try Configuration.specialMode(of: raw) { return special }
+        switch try Configuration.specialMode(of: raw) {
+        case .help?: return .help
+        case .version?: return .version
+        case .completions?, nil: break
+        }
         try OptionConflict.check(raw)
         if raw.last(.calendar)?.value?.lowercased() == "list" { return .listCalendars }
         if let paged = raw.last(.paged) {

@@ -135,9 +135,10 @@ extension Configuration {
         // with the reform of --reform, as the grids read it.
         let bounds = configuration.bounds
         var startDay = (backward ? bounds.until : bounds.since) ?? configuration.today
-        let reading = MonthCalendar(.gregorian, reform: (try? ConfigurationResolver.reform(raw)) ?? .papal)
-        if let from = raw.last(.from), let value = from.value, let date = DateArgument.parse(value),
-           let period = try? date.period(today: configuration.today, in: reading) {
+        // The resolver's own step, which read --from for the grids (and found it good).
+        let reading = ConfigurationResolver(raw: raw, environment: environment,
+                                            gregorian: MonthCalendar(.gregorian, reform: configuration.calendar.reform))
+        if let from = raw.last(.from), let period = try? reading.period(of: from, today: configuration.today) {
             startDay = backward ? period.upperBound : period.lowerBound
         }
         let showsUID = raw.has(.uid)

@@ -57,7 +57,7 @@ extension RecurrenceExpander {
             if months.count == 1, yearDays.isEmpty, weekNumbers.isEmpty {
                 // One month, days chosen within it: its days are the year's, in order.
                 guard let month = chosenMonth(months[0], find) else { return [] }
-                return days(of: month, ordinalSpan: (month.firstDay, month.endDay - 1))
+                return days(of: month, ordinalDays: ordinalDays(in: (month.firstDay, month.endDay - 1)))
             }
             let yearSpan = (gregorian.month(year: year, number: 1).firstDay, gregorian.month(year: year, number: 12).endDay - 1)
             var chosen: [ScaleMonth] = []
@@ -113,17 +113,42 @@ extension RecurrenceExpander {
         let yearSpan = periodIsYear ? period : nil
         let yearWide = !yearDays.isEmpty || !weekNumbers.isEmpty
         let span = months.isEmpty ? period : nil
+        // BYDAY's ordinals counted in the period (a year that BYMONTH does not cut into months):
+        // found once for it; else in each month.
+        let periodOrdinals = span.map(ordinalDays(in:))
+        func monthOrdinals(_ month: ScaleMonth) -> [Int] {
+            periodOrdinals ?? ordinalDays(in: (month.firstDay, month.endDay - 1))
+        }
         var result: [Int] = []
+        if let yearSpan, !yearDays.isEmpty {
+            // BYYEARDAY expands the year: its days, each kept where it lies in a chosen month and
+            // passes the other parts (not every day of the year tried against it).
+            let length = yearSpan.1 - yearSpan.0 + 1
+            var ordinalsOfMonth: (month: ScaleMonth, days: [Int])?
+            for value in yearDays {
+                let offset = value > 0 ? value - 1 : length + value
+                guard offset >= 0, offset < length else { continue }
+                let day = yearSpan.0 + offset
+                guard let month = chosen.first(where: { day < $0.endDay && day >= $0.firstDay }) else { continue }
+                if ordinalsOfMonth?.month != month {
+                    ordinalsOfMonth = (month, monthOrdinals(month))
+                }
+                if passes(day, month: month, year: yearSpan, ordinalDays: ordinalsOfMonth?.days ?? [], yearDayChecked: true) {
+                    result.append(day)
+                }
+            }
+            result.sort()
+        }
         var previous: ScaleMonth?
-        for month in chosen where month != previous {
+        for month in chosen where month != previous && (yearSpan == nil || yearDays.isEmpty) {
             previous = month
             if yearWide {
-                let ordinalDays = ordinalDays(in: span ?? (month.firstDay, month.endDay - 1))
+                let ordinalDays = monthOrdinals(month)
                 for day in month.firstDay..<month.endDay where passes(day, month: month, year: yearSpan, ordinalDays: ordinalDays) {
                     result.append(day)
                 }
             } else {
-                result += days(of: month, ordinalSpan: span ?? (month.firstDay, month.endDay - 1))
+                result += days(of: month, ordinalDays: monthOrdinals(month))
             }
         }
         if !yearDays.isEmpty, let yearSpan {
@@ -146,9 +171,9 @@ extension RecurrenceExpander {
         return result
     }
 
-    /// The days of `month` that BYMONTHDAY and BYDAY (ordinals counted in `ordinalSpan`) choose.
-    func days(of month: ScaleMonth, ordinalSpan: (Int, Int)) -> [Int] {
-        let ordinalDays = ordinals.isEmpty ? [] : ordinalDays(in: ordinalSpan)
+    /// The days of `month` that BYMONTHDAY and BYDAY choose, `ordinalDays` the days BYDAY's
+    /// ordinals name (`ordinalDays(in:)`, counted in the month or its year).
+    func days(of month: ScaleMonth, ordinalDays: [Int]) -> [Int] {
         let hasByDay = hasPlainWeekdays || !ordinals.isEmpty
         func weekdayOK(_ day: Int) -> Bool {
             !hasByDay || plainWeekdays[CivilTime.weekday(ofDay: day)] || ordinalDays.contains(day)

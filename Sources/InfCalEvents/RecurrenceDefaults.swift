@@ -28,13 +28,14 @@ struct RuleParts {
         var byDay = rule.byDay
         let startMonthNumber = startMonth.map { RecurrenceRule.MonthNumber(month: $0.number, isLeap: $0.isLeap) }
         // A YEARLY rule's missing parts come from DTSTART too (RFC 5545 §3.3.10; libical,
-        // CalendarServer and ical4j): BYMONTHDAY alone falls in DTSTART's month (a birthday
-        // exported as FREQ=YEARLY;BYMONTHDAY=4), BYWEEKNO alone on DTSTART's weekday.
-        if frequency == .yearly, months.isEmpty, !monthDays.isEmpty, weekNumbers.isEmpty, yearDays.isEmpty,
+        // CalendarServer and ical4j): where BYMONTH expands, BYMONTHDAY alone falls in DTSTART's
+        // month (a birthday exported as FREQ=YEARLY;BYMONTHDAY=4); where BYWEEKNO expands, it
+        // falls alone on DTSTART's weekday.
+        if expands(.byMonth), months.isEmpty, !monthDays.isEmpty, weekNumbers.isEmpty, yearDays.isEmpty,
            let startMonthNumber {
             months = [startMonthNumber]
         }
-        if frequency == .yearly, !weekNumbers.isEmpty, byDay.isEmpty, monthDays.isEmpty, yearDays.isEmpty {
+        if expands(.byWeekNo), !weekNumbers.isEmpty, byDay.isEmpty, monthDays.isEmpty, yearDays.isEmpty {
             byDay = [RecurrenceRule.WeekdayNumber(weekday: CivilTime.weekday(ofDay: startDay), ordinal: 0)]
         }
         if weekNumbers.isEmpty, yearDays.isEmpty, rule.byMonthDay.isEmpty, rule.byDay.isEmpty {

@@ -88,7 +88,7 @@ public final class RecurrenceExpander {
         self.startMonth = startMonth
         startYear = startMonth?.year ?? 0
         startWeek = startDay - CivilTime.floorMod(CivilTime.weekday(ofDay: startDay) - rule.weekStart, 7)
-        countsWeekYears = rule.frequency == .yearly && !rule.byWeekNo.isEmpty
+        countsWeekYears = action(.byWeekNo, at: rule.frequency) == .expand && !rule.byWeekNo.isEmpty
         startWeekYear = Self.weekYear(of: startDay, weekStart: rule.weekStart).year
         let parts = RuleParts(rule: rule, startDay: startDay, secondOfDay: start - startDay * CivilTime.secondsPerDay,
                               isDate: isDate, startMonth: startMonth)

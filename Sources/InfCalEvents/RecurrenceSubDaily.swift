@@ -11,6 +11,8 @@ extension RecurrenceExpander {
         let interval = rule.interval
         let dayStart = day * CivilTime.secondsPerDay
         var result: [Int] = []
+        // One hour's or one minute's candidates, in one buffer kept for the day.
+        var candidates: [Int] = []
         func pick(_ candidates: [Int]) {
             guard !rule.bySetPos.isEmpty else { result += candidates; return }
             var picked: [Int] = []
@@ -26,7 +28,7 @@ extension RecurrenceExpander {
             var hour = CivilTime.floorMod(origin - day * 24, interval)
             while hour < 24 {
                 if hours.isEmpty || hours.contains(hour) {
-                    var candidates: [Int] = []
+                    candidates.removeAll(keepingCapacity: true)
                     for m in minutes { for s in seconds { candidates.append(dayStart + hour * 3600 + m * 60 + s) } }
                     pick(candidates)
                 }
@@ -37,7 +39,9 @@ extension RecurrenceExpander {
             var minute = CivilTime.floorMod(origin - day * 1440, interval)
             while minute < 1440 {
                 if (hours.isEmpty || hours.contains(minute / 60)) && (minutes.isEmpty || minutes.contains(minute % 60)) {
-                    pick(seconds.map { dayStart + minute * 60 + $0 })
+                    candidates.removeAll(keepingCapacity: true)
+                    for s in seconds { candidates.append(dayStart + minute * 60 + s) }
+                    pick(candidates)
                 }
                 minute += interval
             }

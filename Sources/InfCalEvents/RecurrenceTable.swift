@@ -7,18 +7,21 @@ enum PartAction { case expand, limit, notAllowed }
 
 enum RulePart: Int, CaseIterable { case byMonth, byWeekNo, byYearDay, byMonthDay, byDay, byHour, byMinute, bySecond }
 
-/// Rows: parts; columns: SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY.
-let expandMap: [RulePart: [PartAction]] = [
-    .byMonth: [.limit, .limit, .limit, .limit, .limit, .limit, .expand],
-    .byWeekNo: [.notAllowed, .notAllowed, .notAllowed, .notAllowed, .notAllowed, .notAllowed, .expand],
-    .byYearDay: [.limit, .limit, .limit, .notAllowed, .notAllowed, .notAllowed, .expand],
-    .byMonthDay: [.limit, .limit, .limit, .limit, .notAllowed, .expand, .expand],
-    .byDay: [.limit, .limit, .limit, .limit, .expand, .expand, .expand],
-    .byHour: [.limit, .limit, .limit, .expand, .expand, .expand, .expand],
-    .byMinute: [.limit, .limit, .expand, .expand, .expand, .expand, .expand],
-    .bySecond: [.limit, .expand, .expand, .expand, .expand, .expand, .expand],
+/// Rows: parts, in `RulePart`'s order; columns: SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY,
+/// MONTHLY, YEARLY (`RecurrenceRule.Frequency`'s order). An array, not a dictionary: it is read
+/// for every period.
+let expandMap: [[PartAction]] = [
+    /* BYMONTH */ [.limit, .limit, .limit, .limit, .limit, .limit, .expand],
+    /* BYWEEKNO */ [.notAllowed, .notAllowed, .notAllowed, .notAllowed, .notAllowed, .notAllowed, .expand],
+    /* BYYEARDAY */ [.limit, .limit, .limit, .notAllowed, .notAllowed, .notAllowed, .expand],
+    /* BYMONTHDAY */ [.limit, .limit, .limit, .limit, .notAllowed, .expand, .expand],
+    /* BYDAY */ [.limit, .limit, .limit, .limit, .expand, .expand, .expand],
+    /* BYHOUR */ [.limit, .limit, .limit, .expand, .expand, .expand, .expand],
+    /* BYMINUTE */ [.limit, .limit, .expand, .expand, .expand, .expand, .expand],
+    /* BYSECOND */ [.limit, .expand, .expand, .expand, .expand, .expand, .expand],
 ]
 
+/// What `part` does at `frequency`.
 func action(_ part: RulePart, at frequency: RecurrenceRule.Frequency) -> PartAction {
-    expandMap[part]?[frequency.rawValue] ?? .limit
+    expandMap[part.rawValue][frequency.rawValue]
 }

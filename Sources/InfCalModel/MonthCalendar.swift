@@ -59,8 +59,9 @@ public struct MonthCalendar: Sendable {
         months = own ?? FoundationMonths(foundation, identifier: identifier, upperLimit: upperLimit)
     }
 
-    /// The calendar's own rules, where infcal computes its months without Foundation; else nil.
-    public var rules: (any ArithmeticMonths)? { months as? any ArithmeticMonths }
+    /// The calendar's own rules, where infcal computes its months without Foundation; else nil
+    /// (for the tests that compare them with Foundation's).
+    var rules: (any ArithmeticMonths)? { months as? any ArithmeticMonths }
 
     /// Where the Chinese and Dangi calendars end.
     ///

@@ -20,7 +20,7 @@ public enum InfCal {
         Platform.ignoreBrokenPipe()
         let standardOutput = FileOutput(fd: 1)
         let raw: RawOptions
-        let special: Configuration.Mode?
+        let special: Configuration.Special?
         let configuration: Configuration?
         let events: EventSettings?
         let environment = currentEnvironment()
@@ -116,12 +116,11 @@ public enum InfCal {
     nonisolated(unsafe) static var keptUntilExit: [AnyObject] = []
 
     /// Writes the text of `--help`, `--version` or `--completions SHELL`.
-    static func answer(_ mode: Configuration.Mode, to output: FileOutput) throws {
-        switch mode {
+    static func answer(_ special: Configuration.Special, to output: FileOutput) throws {
+        switch special {
         case .help: try output.write(HelpText.text)
         case .version: try output.write(HelpText.version + "\n")
         case .completions(let shell): try output.write(Completions.script(for: shell))
-        default: break
         }
     }
 

@@ -38,7 +38,7 @@ enum VdirGenerator {
 }
 
 extension Benchmark {
-    // MARK: Measure 7: the parsed-event cache (issue 20)
+    // MARK: Measure 7: the parsed-event cache
 
     /// Writes the generated 9.4 MB calendar (`big.ics`) and the vdir of 20,000 files (`vdir`)
     /// into `directory`, dated an hour back; false when a write fails.
@@ -126,22 +126,7 @@ extension Benchmark {
               let (status, executable) = try? Processes.output(python, ["-c", "import sys, khal; print(sys.executable)"]),
               status == 0 else { return nil }
         let interpreter = executable.trimmingCharacters(in: .whitespacesAndNewlines)
-        let config = """
-            [calendars]
-            [[bench]]
-            path = \(vdir)
-            [sqlite]
-            path = \(home)/khal.db
-            [locale]
-            timeformat = %H:%M
-            dateformat = %Y-%m-%d
-            longdateformat = %Y-%m-%d
-            datetimeformat = %Y-%m-%d %H:%M
-            longdatetimeformat = %Y-%m-%d %H:%M
-            local_timezone = UTC
-            default_timezone = UTC
-
-            """
+        let config = KhalConfig.text(name: "bench", vdir: vdir, database: home + "/khal.db", zone: "UTC")
         guard (try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)) != nil,
               (try? config.write(toFile: home + "/config", atomically: true, encoding: .utf8)) != nil else { return nil }
         return Command(path: interpreter, arguments: ["-m", "khal", "-c", home + "/config", "list", "2024-03-01", "2024-03-31"])

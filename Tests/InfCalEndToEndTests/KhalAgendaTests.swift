@@ -1,4 +1,5 @@
 import Foundation
+import InfCalProcess
 import Testing
 
 /// The agenda's lines for several-day events against khal's own `khal list` of the same
@@ -28,23 +29,7 @@ import Testing
             try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//infcal tests//EN\r\n" + event + "END:VCALENDAR\r\n").utf8)
                 .write(to: calendar.appendingPathComponent("event\(number).ics"))
         }
-        let config = """
-            [calendars]
-            [[test]]
-            path = \(calendar.path)
-            type = calendar
-            [locale]
-            timeformat = %H:%M
-            dateformat = %Y-%m-%d
-            longdateformat = %Y-%m-%d
-            datetimeformat = %Y-%m-%d %H:%M
-            longdatetimeformat = %Y-%m-%d %H:%M
-            local_timezone = UTC
-            default_timezone = UTC
-            [sqlite]
-            path = \(root.appendingPathComponent("khal.db").path)
-
-            """
+        let config = KhalConfig.text(name: "test", vdir: calendar.path, database: root.appendingPathComponent("khal.db").path, zone: "UTC")
         try Data(config.utf8).write(to: root.appendingPathComponent("config"))
         return root
     }

@@ -320,21 +320,7 @@ import Testing
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: vdir.path)) ?? []).sorted()
         #expect(files == uids.map { $0 + ".ics" }.sorted())
         let config = home.appendingPathComponent("khal.conf")
-        try """
-            [calendars]
-            [[mine]]
-            path = \(vdir.path)
-            [locale]
-            timeformat = %H:%M
-            dateformat = %Y-%m-%d
-            longdateformat = %Y-%m-%d
-            datetimeformat = %Y-%m-%d %H:%M
-            longdatetimeformat = %Y-%m-%d %H:%M
-            local_timezone = Europe/Berlin
-            default_timezone = Europe/Berlin
-            [sqlite]
-            path = \(home.path)/khal.db
-            """.write(to: config, atomically: true, encoding: .utf8)
+        try KhalConfig.text(name: "mine", vdir: vdir.path, database: home.path + "/khal.db", zone: "Europe/Berlin").write(to: config, atomically: true, encoding: .utf8)
         let khal = try BinaryRunner.runShell("""
             export HOME='\(home.path)' TZ=Europe/Berlin LC_ALL=C.UTF-8 PATH='\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")'
             '\(try #require(Self.khal))' -c '\(config.path)' list --format '{start} {end} {title}' 2024-03-04 2024-03-09
