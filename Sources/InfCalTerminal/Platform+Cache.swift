@@ -14,9 +14,12 @@ import InfCalCLI
 extension Platform {
     // MARK: Identities
 
-    private static func identity(_ info: stat) -> FileIdentity {
-        FileIdentity(device: Int(info.st_dev), inode: Int(info.st_ino), size: Int(info.st_size),
-                     seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+    /// The identity `stat` gives. Device and inode numbers are unsigned 64-bit values, which
+    /// some file systems fill to the top bit: their bits are kept, never converted with a check
+    /// that would trap.
+    static func identity(_ info: stat) -> FileIdentity {
+        FileIdentity(device: Int(truncatingIfNeeded: info.st_dev), inode: Int(truncatingIfNeeded: info.st_ino),
+                     size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
     }
 
     /// The identity of what `path` names (through symbolic links, as reading it goes), and

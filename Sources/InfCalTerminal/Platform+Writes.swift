@@ -24,9 +24,9 @@ extension Platform {
     public static func fileVersion(_ path: String) -> FileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return FileIdentity(device: Int(info.st_dev), inode: Int(info.st_ino), size: Int(info.st_size),
-                            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
-                            changed: Int(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int(info.st_ctim.tv_nsec))
+        var version = identity(info)
+        version.changed = Int(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int(info.st_ctim.tv_nsec)
+        return version
     }
 
     /// The mode bits of the file at `path`; nil when there is none.
