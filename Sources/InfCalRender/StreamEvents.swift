@@ -58,7 +58,7 @@ public struct StreamEvents {
             var occurrences = store.occurrences(startingOn: grid.month.firstDay..<grid.month.endDay)
             var underWay = 0
             if let first = listedFrom, grid.month.firstDay <= first, first < grid.month.endDay {
-                let continuing = (store.occurrencesByDay(first..<(first + 1))[first] ?? []).filter { $0.startDay < first }
+                let continuing = store.occurrences(touching: first).filter { $0.startDay < first }
                 occurrences = continuing + occurrences.filter { $0.startDay >= first }
                 underWay = continuing.count
             }
