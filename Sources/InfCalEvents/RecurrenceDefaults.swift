@@ -19,7 +19,7 @@ struct RuleParts {
 
     /// The parts of `rule` from a DTSTART on civil day `startDay`, `secondOfDay` seconds into
     /// it (`isDate` for a DATE), in the month `startMonth` of the rule's scale.
-    init(rule: RecurrenceRule, startDay: Int, secondOfDay: Int, isDate: Bool, startMonth: ScaleMonth?) {
+    init(rule: borrowing RecurrenceRule, startDay: Int, secondOfDay: Int, isDate: Bool, startMonth: ScaleMonth?) {
         let frequency = rule.frequency
         let expands = { (part: RulePart) in action(part, at: frequency) == .expand }
         months = rule.byMonth
