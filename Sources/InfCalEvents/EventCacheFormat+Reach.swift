@@ -19,8 +19,8 @@ extension EventCacheFormat {
         for expander in event.expanders {
             if let until = expander.until {
                 latest = max(latest, until)
-            } else if expander.rule.count != nil, let last = expander.lastCountedInstance(walkingAtMost: 10_000) {
-                latest = max(latest, last)
+            } else if expander.rule.count != nil, let end = expander.countEnd {
+                latest = max(latest, end.latest)
             } else {
                 unbounded = true
             }

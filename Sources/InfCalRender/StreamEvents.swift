@@ -62,7 +62,7 @@ public struct StreamEvents {
                 var occurrences = store.occurrences(startingOn: month.firstDay..<month.endDay)
                 var underWay = 0
                 if let first = listedFrom, month.firstDay <= first, first < month.endDay {
-                    let continuing = (store.occurrencesByDay(first..<(first + 1))[first] ?? []).filter { $0.startDay < first }
+                    let continuing = store.occurrences(touching: first).filter { $0.startDay < first }
                     occurrences = continuing + occurrences.filter { $0.startDay >= first }
                     underWay = continuing.count
                 }
