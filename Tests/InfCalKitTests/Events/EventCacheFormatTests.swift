@@ -124,6 +124,60 @@ import Testing
         #expect(detailed > 0, "no event of the corpus has a location or description")
     }
 
+    /// A cache read only in the parts asked for, as `Platform.CacheFile` reads one (a buffer
+    /// of zeros into which `load` copies the ranges it is given): every view decodes as from
+    /// the whole buffer, with and without a window, so no byte is read that was not asked for
+    /// first (a zero read in place of a record fails its checksum, and the decode gives nil).
+    static func decodedInPart(_ bytes: [UInt8], window: Range<Int>?, details: Bool = true)
+        -> (files: [(name: String, file: EventFile)]?, loaded: Int) {
+        let sparse = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
+        defer { sparse.deallocate() }
+        sparse.initializeMemory(as: UInt8.self, repeating: 0)
+        var loaded = Set<Int>()
+        let files = bytes.withUnsafeBytes { whole in
+            EventCacheFormat.open(UnsafeRawBufferPointer(sparse), load: { ranges in
+                for range in ranges {
+                    guard range.lowerBound >= 0, range.upperBound <= whole.count else { return false }
+                    for index in range where loaded.insert(index).inserted { sparse[index] = whole[index] }
+                }
+                return true
+            }).flatMap { EventCacheFormat.decode($0, window: window, details: details) }
+        }
+        return (files, loaded.count)
+    }
+
+    @Test func aCacheReadInPartDecodesAsTheWhole() throws {
+        for (name, bytes) in Self.corpus {
+            let cache = Self.encoded(bytes, name: name)
+            let whole = try #require(Self.decoded(cache, window: nil), "\(name)")
+            let part = try #require(Self.decodedInPart(cache, window: nil).files, "\(name): read in part, the cache does not decode")
+            #expect(Self.warnings(part) == Self.warnings(whole), "\(name)")
+            #expect(try Self.views(part, from: 2024, months: 24) == Self.views(whole, from: 2024, months: 24), "\(name)")
+            let low = CivilTime.day(year: 1997, month: 1, day: 1) * CivilTime.secondsPerDay
+            let windowed = try #require(Self.decodedInPart(cache, window: low..<(low + 400 * 86_400)).files, "\(name), windowed")
+            #expect(try Self.views(windowed, from: 1997, months: 12) == Self.views(whole, from: 1997, months: 12), "\(name), windowed")
+        }
+    }
+
+    /// A month of a large cache reads a small part of it: 2,400 single events over 20 years
+    /// (ten a month), one month's window.
+    @Test func aMonthOfALargeCacheReadsLittleOfIt() throws {
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+        for number in 0..<2_400 {
+            let month = number / 10, year = 2010 + month / 12, inMonth = 1 + month % 12
+            let date = "\(year)" + (inMonth < 10 ? "0" : "") + "\(inMonth)" + "1\(number % 10)"
+            text += "BEGIN:VEVENT\r\nUID:e\(number)\r\nSUMMARY:Event \(number)\r\nDTSTART:\(date)T120000Z\r\n"
+                + "DESCRIPTION:A description that the month grid never shows\r\nEND:VEVENT\r\n"
+        }
+        text += "END:VCALENDAR\r\n"
+        let cache = Self.encoded(Array(text.utf8))
+        let march = CivilTime.day(year: 2020, month: 3, day: 1) * CivilTime.secondsPerDay
+        let (files, loaded) = Self.decodedInPart(cache, window: march..<(march + 31 * 86_400), details: false)
+        let events = try #require(files, "read in part, the cache does not decode").flatMap(\.file.events)
+        #expect(events.map(\.uid) == (1_220..<1_230).map { "e\($0)" })
+        #expect(loaded * 10 < cache.count, "read \(loaded) of \(cache.count) bytes for one month")
+    }
+
     @Test func aWindowDecodesOnlyTheEventsThatCanFallInIt() throws {
         let text = EventFixture.calendar(["DTSTART:20240301T100000Z"]) // one single, March 2024
         let cache = Self.encoded(text)
