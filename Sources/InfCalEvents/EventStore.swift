@@ -209,7 +209,7 @@ public final class EventStore {
             guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
             // The last instance a day kept of a rule denser than the day limit says how many more.
             let day = CivilTime.day(ofSeconds: instance.start)
-            let cut = event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first
+            let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
             admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
                   more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
         }
@@ -322,6 +322,12 @@ struct InstanceWindow {
     private(set) var range: Range<Int> = 0..<0
     private(set) var instances: [(start: Int, duration: Int, event: Int)] = []
     private var span = 0
+    /// The closed form of each recurring event's instances, where it has one (parallel to
+    /// the events asked for), made on the first fill.
+    private var yearly: [YearlyInstances?] = []
+    /// Whether some rule left instances out of a day (the day limit): only then does an
+    /// instance need looking up among the cuts.
+    private(set) var hasCuts = false
 
     static let shortest = 64 * CivilTime.secondsPerDay
     static let longest = 8192 * CivilTime.secondsPerDay
@@ -346,12 +352,19 @@ struct InstanceWindow {
             range = wanted.lowerBound..<(overflow ? Int.max : max(high, wanted.upperBound))
         }
         instances.removeAll(keepingCapacity: true)
-        for index in recurring {
+        if yearly.count != recurring.count { yearly = recurring.map { YearlyInstances(events[$0]) } }
+        for (place, index) in recurring.enumerated() {
+            if let dates = yearly[place] {
+                let duration = events[index].duration
+                dates.forEach(in: range) { instances.append(($0, duration, index)) }
+                continue
+            }
             for instance in events[index].instances(in: range) {
                 instances.append((instance.start, instance.duration, index))
             }
         }
         instances.sortStably { ($0.start, $0.event) < ($1.start, $1.event) }
+        hasCuts = recurring.contains { index in events[index].expanders.contains { !$0.cuts.isEmpty } }
     }
 
     /// The index of the first instance starting at `start` or later.

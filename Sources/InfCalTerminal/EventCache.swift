@@ -94,6 +94,7 @@ struct EventCache {
         }
         let absolute = Platform.absolutePath(source)
         let bytes = EventCacheFormat.encode(source: absolute, key: key, files: named)
+        guard !bytes.isEmpty else { return }
         let file = path(of: absolute)
         do {
             if let error = Platform.makeDirectories(directory) {
