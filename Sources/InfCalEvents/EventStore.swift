@@ -213,8 +213,12 @@ public final class EventStore {
             admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
                   more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
         }
-        if found.count > 1 { found.sortStably { ($0.start, $0.summary) < ($1.start, $1.summary) } }
-        return found
+        guard found.count > 1 else { return found }
+        // Their places sorted, then the occurrences moved once: sorting them in place would
+        // copy each (four strings) at every pass.
+        var order = Array(found.indices)
+        order.sortStably { (found[$0].start, found[$0].summary) < (found[$1].start, found[$1].summary) }
+        return order.map { found[$0] }
     }
 }
 
