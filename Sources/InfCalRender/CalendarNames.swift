@@ -176,17 +176,21 @@ public struct CalendarNames {
         }
     }
 
-    /// The English month names' bytes one after another, January first, and where each starts
-    /// (the thirteenth, where the last ends): one flat array, no array to retain per title.
-    private static let posixMonthBytes: [UInt8] = {
+    /// The English month names' bytes, each followed by a space and padded to 16 bytes, January
+    /// first: a title copies its name and space in two words.
+    private static let posixMonthPadded: [UInt8] = {
         var bytes: [UInt8] = []
-        for name in posixMonthNames { bytes += name.utf8 }
+        for name in posixMonthNames {
+            let padded = Array(name.utf8) + [UInt8(ascii: " ")]
+            bytes += padded + [UInt8](repeating: 0, count: 16 - padded.count)
+        }
         return bytes
     }()
-    private static let posixMonthStarts: [Int] = {
-        var starts = [0]
-        for name in posixMonthNames { starts.append(starts[starts.count - 1] + name.utf8.count) }
-        return starts
+    /// The bytes of each English month name, January first.
+    private static let posixMonthLengths: [Int] = {
+        var lengths: [Int] = []
+        for name in posixMonthNames { lengths.append(name.utf8.count) }
+        return lengths
     }()
 
     /// Appends the title of `month` (`withYear`: `title(of:)`, else `monthName(of:)`) to `out`
@@ -199,15 +203,40 @@ public struct CalendarNames {
             return DisplayWidth.of(text)
         }
         let start = out.count
+        Self.appendPOSIXTitle(of: month, withYear: withYear, to: out)
+        return out.count - start
+    }
+
+    /// Appends the title of `month` as `appendTitle(of:withYear:to:)` does, after the spaces
+    /// that centre it in `width` cells, and returns the cells the title takes; appends nothing
+    /// when that is more than `width`.
+    public func appendTitle(of month: Month, withYear: Bool, centredIn width: Int, to out: ByteBuffer) -> Int {
+        guard case .posixGregorian = titles else {
+            let text = withYear ? title(of: month) : monthName(of: month)
+            let textWidth = DisplayWidth.of(text)
+            guard textWidth <= width else { return textWidth }
+            out.appendSpaces((width - textWidth) / 2)
+            out.append(text)
+            return textWidth
+        }
+        let titleWidth = self.titleWidth(of: month, withYear: withYear)
+        guard titleWidth <= width else { return titleWidth }
+        out.appendSpaces((width - titleWidth) / 2)
+        Self.appendPOSIXTitle(of: month, withYear: withYear, to: out)
+        return titleWidth
+    }
+
+    /// "February 2024", "March 44 BC" or "February", in ASCII.
+    private static func appendPOSIXTitle(of month: Month, withYear: Bool, to out: ByteBuffer) {
         let index = ((month.name.month - 1) % 12 + 12) % 12
-        let (first, end) = (Self.posixMonthStarts[index], Self.posixMonthStarts[index + 1])
-        Self.posixMonthBytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[first..<end])) }
-        guard withYear else { return out.count - start }
-        out.append(UInt8(ascii: " "))
+        let length = posixMonthLengths[index]
+        posixMonthPadded.withUnsafeBufferPointer { names in
+            if let base = names.baseAddress { out.appendPadded(base + 16 * index, count: withYear ? length + 1 : length) }
+        }
+        guard withYear else { return }
         if month.name.year < 0 { out.append(UInt8(ascii: "-")) }
         MonthRenderer.appendNumber(month.name.year, width: 0, to: out)
-        if month.name.era == 0 { out.append(Self.beforeChrist) }
-        return out.count - start
+        if month.name.era == 0 { out.append(beforeChrist) }
     }
 
     private static let beforeChrist: [UInt8] = Array(" BC".utf8)
@@ -216,8 +245,7 @@ public struct CalendarNames {
     /// where it is POSIX Gregorian.
     public func titleWidth(of month: Month, withYear: Bool) -> Int {
         guard case .posixGregorian = titles else { return DisplayWidth.of(withYear ? title(of: month) : monthName(of: month)) }
-        let index = ((month.name.month - 1) % 12 + 12) % 12
-        let nameWidth = Self.posixMonthStarts[index + 1] - Self.posixMonthStarts[index]
+        let nameWidth = Self.posixMonthLengths[((month.name.month - 1) % 12 + 12) % 12]
         guard withYear else { return nameWidth }
         var digits = 1
         var rest = month.name.year.magnitude / 10

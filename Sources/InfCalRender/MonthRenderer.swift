@@ -297,15 +297,12 @@ public struct MonthRenderer {
         let mark = out.count, width = monthWidth, last = grids.count - 1
         var weekCount = 0
         for position in grids.indices {
-            let start = out.count
-            let titleWidth = names.appendTitle(of: grids[position].month, withYear: titleStyle == .monthAndYear, to: out)
+            let titleWidth = names.appendTitle(of: grids[position].month, withYear: titleStyle == .monthAndYear, centredIn: width, to: out)
             guard titleWidth <= width else {
                 out.truncate(to: mark)
                 return false
             }
-            let padding = (width - titleWidth) / 2
-            out.insertSpaces(padding, at: start)
-            if position < last { out.appendSpaces(width - padding - titleWidth + Self.gutter) }
+            if position < last { out.appendSpaces(width - (width - titleWidth) / 2 - titleWidth + Self.gutter) }
             weekCount = max(weekCount, grids[position].weekCount)
         }
         out.trimTrailingSpaces()
