@@ -152,13 +152,12 @@ public final class EventStore {
         let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         var found: [Occurrence] = []
-        func admit(_ index: Int, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?), more: Int = 0) {
+        func admit(_ index: Int, _ event: Event, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?), more: Int = 0) {
             let (start, end) = (shown.start, shown.end)
             let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
             if inside {
-                let event = events[index]
                 let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
-                if let calendar, hidden.contains(calendar) { return }
+                if let calendar, !hidden.isEmpty, hidden.contains(calendar) { return }
                 let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
                 // Made in place in the array: a copy of an occurrence retains each of its strings.
                 found.append(Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
@@ -179,7 +178,7 @@ public final class EventStore {
         if index < singles.count, singles[index].start < high { found.reserveCapacity(firstSingle(from: high) - index) }
         while index < singles.count, singles[index].start < high {
             let single = singles[index]
-            admit(single.event, (single.start, single.end, single.startOffset, single.endOffset))
+            admit(single.event, events[single.event], (single.start, single.end, single.startOffset, single.endOffset))
             index += 1
         }
         // Recurring: ask each for its instances near the range, in its own reckoning (zones
@@ -205,7 +204,7 @@ public final class EventStore {
                 // The last instance a day kept of a rule denser than the day limit says how many more.
                 let day = CivilTime.day(ofSeconds: instance.start)
                 let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
-                admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
+                admit(instance.event, event, shown(event, start: instance.start, duration: instance.duration),
                       more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
             }
         }

@@ -194,49 +194,74 @@ public struct CalendarNames {
     }()
 
     /// Appends the title of `month` (`withYear`: `title(of:)`, else `monthName(of:)`) to `out`
-    /// and returns the cells it takes. The POSIX Gregorian title is written byte by byte, all
-    /// ASCII: a stream asks for a title a month, and a string costs more than the month's grid.
+    /// and returns the cells it takes. The POSIX Gregorian title is put together on the stack,
+    /// all ASCII: a stream asks for a title a month, and a string costs more than the month's grid.
     public func appendTitle(of month: Month, withYear: Bool, to out: ByteBuffer) -> Int {
-        guard case .posixGregorian = titles else {
-            let text = withYear ? title(of: month) : monthName(of: month)
-            out.append(text)
-            return DisplayWidth.of(text)
-        }
-        let start = out.count
-        Self.appendPOSIXTitle(of: month, withYear: withYear, to: out)
-        return out.count - start
+        appendTitle(of: month, withYear: withYear, centring: nil, to: out)
     }
 
     /// Appends the title of `month` as `appendTitle(of:withYear:to:)` does, after the spaces
     /// that centre it in `width` cells, and returns the cells the title takes; appends nothing
     /// when that is more than `width`.
     public func appendTitle(of month: Month, withYear: Bool, centredIn width: Int, to out: ByteBuffer) -> Int {
-        guard case .posixGregorian = titles else {
-            let text = withYear ? title(of: month) : monthName(of: month)
-            let textWidth = DisplayWidth.of(text)
-            guard textWidth <= width else { return textWidth }
-            out.appendSpaces((width - textWidth) / 2)
-            out.append(text)
-            return textWidth
-        }
-        let titleWidth = self.titleWidth(of: month, withYear: withYear)
-        guard titleWidth <= width else { return titleWidth }
-        out.appendSpaces((width - titleWidth) / 2)
-        Self.appendPOSIXTitle(of: month, withYear: withYear, to: out)
-        return titleWidth
+        appendTitle(of: month, withYear: withYear, centring: width, to: out)
     }
 
-    /// "February 2024", "March 44 BC" or "February", in ASCII.
-    private static func appendPOSIXTitle(of month: Month, withYear: Bool, to out: ByteBuffer) {
+    private func appendTitle(of month: Month, withYear: Bool, centring width: Int?, to out: ByteBuffer) -> Int {
+        if case .posixGregorian = titles {
+            var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            let written = withUnsafeMutableBytes(of: &bytes) { raw in Self.posixTitle(of: month, withYear: withYear, into: raw) }
+            if let written {
+                if let width {
+                    guard written <= width else { return written }
+                    out.appendSpaces((width - written) / 2)
+                }
+                withUnsafeBytes(of: &bytes) { raw in out.append(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<written])) }
+                return written
+            }
+        }
+        let text = withYear ? title(of: month) : monthName(of: month)
+        let textWidth = DisplayWidth.of(text)
+        if let width {
+            guard textWidth <= width else { return textWidth }
+            out.appendSpaces((width - textWidth) / 2)
+        }
+        out.append(text)
+        return textWidth
+    }
+
+    /// Writes "February 2024", "March 44 BC" or "February" into `bytes` (32 of them) and returns
+    /// how many it took, or nil when the title is longer.
+    private static func posixTitle(of month: Month, withYear: Bool, into bytes: UnsafeMutableRawBufferPointer) -> Int? {
+        guard bytes.count >= 32 else { return nil }
         let index = ((month.name.month - 1) % 12 + 12) % 12
         let length = posixMonthLengths[index]
-        posixMonthPadded.withUnsafeBufferPointer { names in
-            if let base = names.baseAddress { out.appendPadded(base + 16 * index, count: withYear ? length + 1 : length) }
+        posixMonthPadded.withUnsafeBytes { names in
+            bytes.storeBytes(of: names.loadUnaligned(fromByteOffset: 16 * index, as: UInt64.self), as: UInt64.self)
+            bytes.storeBytes(of: names.loadUnaligned(fromByteOffset: 16 * index + 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
         }
-        guard withYear else { return }
-        if month.name.year < 0 { out.append(UInt8(ascii: "-")) }
-        MonthRenderer.appendNumber(month.name.year, width: 0, to: out)
-        if month.name.era == 0 { out.append(beforeChrist) }
+        guard withYear else { return length }
+        var count = length + 1
+        if month.name.year < 0 {
+            bytes[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        let year = month.name.year.magnitude
+        var digits = 1
+        var rest = year / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let era = month.name.era == 0 ? beforeChrist.count : 0
+        guard count + digits + era <= 32 else { return nil }
+        rest = year
+        for place in stride(from: count + digits - 1, through: count, by: -1) {
+            bytes[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
+        if era > 0 {
+            for byte in beforeChrist { bytes[count] = byte; count += 1 }
+        }
+        return count
     }
 
     private static let beforeChrist: [UInt8] = Array(" BC".utf8)

@@ -55,13 +55,15 @@ public struct StreamEvents {
     /// line each, cut to the row's width; when several months share the row, each month's list
     /// is headed by its title.
     func appendRow(_ grids: [MonthGrid], renderer: MonthRenderer, to out: ByteBuffer) {
+        // The row's width, when the grids give it; else measured when the row has a list.
+        let gridsWidth: Int?
         if marksDays {
             var marking = renderer
             marking.markedDays = markedDays(grids)
-            marking.appendRow(grids, to: out)
+            gridsWidth = marking.appendRowGivingWidth(grids, to: out)
         } else {
             // Without marks the grids are the plain ones, week lines from the renderer's cache.
-            renderer.appendRow(grids, to: out)
+            gridsWidth = renderer.appendRowGivingWidth(grids, to: out)
         }
         var width: Int?
         let lineWidth = self.width ?? Int.max
@@ -71,7 +73,7 @@ public struct StreamEvents {
             guard let base = list.baseAddress, !list.isEmpty else { return }
             let month = row[position].month
             if width == nil {
-                width = renderer.rowWidth(grids)
+                width = gridsWidth ?? renderer.rowWidth(grids)
                 out.append(UInt8(ascii: "\n"))
             }
             let rowWidth = width ?? 0
