@@ -23,6 +23,15 @@ struct CacheWriter {
         bytes.append(UInt8(zigzag))
     }
 
+    /// How many bytes `int(value)` appends.
+    static func length(ofInt value: Int) -> Int {
+        let zigzag = UInt64(bitPattern: Int64(value) << 1) ^ UInt64(bitPattern: Int64(value) >> 63)
+        return max(1, (64 - zigzag.leadingZeroBitCount + 6) / 7)
+    }
+
+    /// How many bytes `string` appends for a string of `count` UTF-8 bytes.
+    static func length(ofString count: Int) -> Int { length(ofInt: count) + count }
+
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     mutating func optional(_ value: Int?) {

@@ -8,6 +8,8 @@ extension EventCacheFormat {
         public let source: String
         public let key: [CacheKeyEntry]
         let buffer: UnsafeRawBufferPointer
+        /// Makes the bytes of the ranges given (offsets in `buffer`) present before they are read.
+        let load: ([Range<Int>]) -> Bool
         let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
                      color: CalendarColor?, problems: [(line: Int, message: String)])]
         let zones: [(offset: Int, length: Int)]
@@ -19,9 +21,12 @@ extension EventCacheFormat {
 
     /// Checks the header (magic, byte order, version, length, checksums) and reads the
     /// metadata of the cache in `buffer`, which must stay valid while the result is used.
+    /// `load` makes ranges of `buffer` present before they are read, for a buffer that holds
+    /// only the parts of a file read so far (`Platform.CacheFile`); it returns false when it
+    /// cannot. Without it the whole buffer is taken as present.
     /// - returns: nil for anything but an intact cache of this version and byte order.
-    public static func open(_ buffer: UnsafeRawBufferPointer) -> Contents? {
-        guard buffer.count >= headerSize,
+    public static func open(_ buffer: UnsafeRawBufferPointer, load: @escaping ([Range<Int>]) -> Bool = { _ in true }) -> Contents? {
+        guard buffer.count >= headerSize, load([0..<headerSize]),
               buffer.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == magic,
               buffer.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == byteOrderMark,
               buffer.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == version,
@@ -37,7 +42,7 @@ extension EventCacheFormat {
         let indexStart = directoryStart + blockCount * blockEntrySize
         let bodyStart = indexStart + Int(eventCount) * indexEntrySize
         // The index's blocks are checked when read (`decode`): the header covers the directory.
-        guard bodyStart <= buffer.count, buffer.loadUnaligned(fromByteOffset: 56, as: UInt64.self)
+        guard bodyStart <= buffer.count, load([headerSize..<indexStart]), buffer.loadUnaligned(fromByteOffset: 56, as: UInt64.self)
                 == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[headerSize..<indexStart])) else { return nil }
         do {
             var reader = try CacheReader(buffer, from: headerSize, to: directoryStart)
@@ -75,7 +80,7 @@ extension EventCacheFormat {
             var zones: [(offset: Int, length: Int)] = []
             for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
             guard reader.isAtEnd else { return nil }
-            return Contents(source: source, key: key, buffer: buffer, files: files, zones: zones,
+            return Contents(source: source, key: key, buffer: buffer, load: load, files: files, zones: zones,
                             directoryStart: directoryStart, indexStart: indexStart, bodyStart: bodyStart, eventCount: Int(eventCount))
         } catch {
             return nil
@@ -125,7 +130,8 @@ extension EventCacheFormat {
             return UInt32(truncatingIfNeeded: halves) & wantedHalves == 0
         }
         do {
-            var wanted: [(offset: UInt64, last: UInt64)] = []
+            // The blocks that can hold an event in the window, read in one go, then checked.
+            var blocks: [(block: Int, entries: Range<Int>)] = []
             var first = 0
             var block = contents.directoryStart
             while first < contents.eventCount {
@@ -133,7 +139,12 @@ extension EventCacheFormat {
                 if outside(buffer.loadUnaligned(fromByteOffset: block, as: UInt64.self), buffer.loadUnaligned(fromByteOffset: block + 8, as: UInt64.self),
                            buffer.loadUnaligned(fromByteOffset: block + 16, as: UInt64.self)) { continue }
                 let start = contents.indexStart + first * indexEntrySize
-                let end = start + min(blockSize, contents.eventCount - first) * indexEntrySize
+                blocks.append((block, start..<(start + min(blockSize, contents.eventCount - first) * indexEntrySize)))
+            }
+            guard contents.load(blocks.map(\.entries)) else { throw CacheDefect() }
+            var wanted: [(offset: UInt64, last: UInt64)] = []
+            for (block, entries) in blocks {
+                let (start, end) = (entries.lowerBound, entries.upperBound)
                 guard buffer.loadUnaligned(fromByteOffset: block + 24, as: UInt64.self)
                         == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) else { throw CacheDefect() }
                 for entry in stride(from: start, to: end, by: indexEntrySize) {
@@ -145,10 +156,12 @@ extension EventCacheFormat {
             }
             // The records lie in the index's order, as `wanted` is; the events go back into
             // the order reading gave them.
+            guard contents.load(wanted.map { recordBytes(at: $0.offset, length: $0.last & ((1 << 40) - 1), bodyStart: contents.bodyStart) })
+            else { throw CacheDefect() }
             var decoded: [(ordinal: Int, fileIndex: Int, event: Event)] = []
             decoded.reserveCapacity(wanted.count)
             for (offset, last) in wanted {
-                var reader = try record(buffer, at: offset, length: last & ((1 << 40) - 1), bodyStart: contents.bodyStart)
+                var reader = try record(contents, at: offset, length: last & ((1 << 40) - 1), bodyStart: contents.bodyStart)
                 let ordinal = try reader.int()
                 let fileIndex = try reader.int()
                 guard ordinal >= 0, ordinal < contents.eventCount, fileIndex >= 0, fileIndex < files.count else { throw CacheDefect() }
@@ -156,7 +169,7 @@ extension EventCacheFormat {
                     guard number >= 0, number < zones.count else { throw CacheDefect() }
                     if let zone = zones[number] { return zone }
                     let place = contents.zones[number]
-                    var zoneReader = try record(buffer, at: UInt64(truncatingIfNeeded: place.offset),
+                    var zoneReader = try record(contents, at: UInt64(truncatingIfNeeded: place.offset),
                                                 length: UInt64(truncatingIfNeeded: place.length), bodyStart: contents.bodyStart)
                     let zone = try readZone(&zoneReader)
                     zones[number] = zone
@@ -165,7 +178,7 @@ extension EventCacheFormat {
                     guard offset != 0 || length != 0 else { return EventDetails() }
                     // Not asked for: neither read nor checked (nothing of them is shown).
                     guard details else { return EventDetails() }
-                    var detailsReader = try record(buffer, at: UInt64(truncatingIfNeeded: offset),
+                    var detailsReader = try record(contents, at: UInt64(truncatingIfNeeded: offset),
                                                    length: UInt64(truncatingIfNeeded: length), bodyStart: contents.bodyStart)
                     let found = EventDetails(location: try detailsReader.string(), description: try detailsReader.string())
                     guard detailsReader.isAtEnd else { throw CacheDefect() }
@@ -180,7 +193,7 @@ extension EventCacheFormat {
             var order: [Int] = []
             if contents.eventCount < 1 << 31 {
                 order = decoded.indices.map { decoded[$0].ordinal << 32 | $0 }
-                order.sort()
+                order.sortStably(by: <)
                 order = order.map { $0 & 0xFFFF_FFFF }
             } else {
                 order = decoded.indices.sorted { decoded[$0].ordinal < decoded[$1].ordinal }
@@ -200,14 +213,25 @@ extension EventCacheFormat {
 
     /// A reader over the record at `offset` (from the body's start) of `length` bytes, after
     /// checking its checksum.
-    private static func record(_ buffer: UnsafeRawBufferPointer, at offset: UInt64, length: UInt64,
+    private static func record(_ contents: Contents, at offset: UInt64, length: UInt64,
                                bodyStart: Int) throws(CacheDefect) -> CacheReader {
+        let buffer = contents.buffer
         let room = UInt64(buffer.count - bodyStart)
         guard offset >= 8, offset <= room, length <= room - offset else { throw CacheDefect() }
         let start = bodyStart + Int(offset)
         let end = start + Int(length)
+        guard contents.load([(start - 8)..<end]) else { throw CacheDefect() }
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
         guard buffer.loadUnaligned(fromByteOffset: start - 8, as: UInt64.self) == CacheChecksum.of(bytes) else { throw CacheDefect() }
         return try CacheReader(buffer, from: start, to: end)
+    }
+
+    /// The bytes of the record at `offset` (from `bodyStart`) of `length` bytes with the
+    /// checksum before it, for reading ahead; an empty range for a record that cannot lie in
+    /// the cache (`record` rejects it).
+    private static func recordBytes(at offset: UInt64, length: UInt64, bodyStart: Int) -> Range<Int> {
+        guard offset >= 8, offset < UInt64(Int32.max), length < UInt64(Int32.max) else { return 0..<0 }
+        let start = bodyStart + Int(offset) - 8
+        return start..<(start + 8 + Int(length))
     }
 }

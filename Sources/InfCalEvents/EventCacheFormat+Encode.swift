@@ -3,79 +3,163 @@ import InfCalModel
 extension EventCacheFormat {
     // MARK: Writing
 
+    /// What the encoder keeps of an event while it lays out the cache.
+    private struct Planned {
+        let event: Event
+        let earliest: Int
+        let latest: Int
+        let halves: UInt64
+    }
+
+    /// A place in the index's order: the group (short, longer, without end) with the halves of
+    /// months above it, the earliest start, then the place in reading order (ties keep it).
+    private struct IndexKey {
+        let group: UInt64
+        let earliest: Int
+        let ordinal: Int
+    }
+
     /// The cache of `files` (every file read from `source`, with its name), built from the
-    /// files and directories of `key`.
+    /// files and directories of `key`; empty (nothing to write) should its layout come out
+    /// other than planned.
     public static func encode(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)]) -> [UInt8] {
+        // The body holds the details (location, description) first, apart: a run that shows
+        // none never reads them; then the zones, then the events. Where each details record
+        // lies follows from the lengths of those before it, so one pass over the events in
+        // reading order (the order they lie in memory) numbers their zones in order of first
+        // use (events in a row mostly share theirs, so the last one is kept at hand), computes
+        // their spans, and writes their records apart, each with its checksum, computed where
+        // the bytes are hot.
         var zones: [ObjectIdentifier: Int] = [:]
         var zoneList: [EventZone] = []
-        var records = CacheWriter()
-        // Zones first, in order of first use, so that events name them by number; events
-        // in a row mostly share theirs, so the last one is kept at hand.
-        var eventZones: [Int?] = []
         var last: (zone: EventZone, number: Int)?
-        for (_, file) in files {
-            for event in file.events {
-                guard let zone = event.zone else { eventZones.append(nil); continue }
-                if let last, last.zone === zone { eventZones.append(last.number); continue }
-                let number = zones[ObjectIdentifier(zone)] ?? zoneList.count
-                if number == zoneList.count {
-                    zones[ObjectIdentifier(zone)] = number
-                    zoneList.append(zone)
-                }
-                eventZones.append(number)
-                last = (zone, number)
-            }
-        }
-        var zoneDirectory: [(offset: Int, length: Int)] = []
-        for zone in zoneList { zoneDirectory.append(appendRecord(to: &records) { write(zone, to: &$0) }) }
-        var events: [(fileIndex: Int, event: Event)] = []
-        // Room for every record at once: growing by doubling would copy them over and over.
-        var room = 0
+        let eventCount = files.reduce(0) { $0 + $1.file.events.count }
+        var planned: [Planned] = []
+        planned.reserveCapacity(eventCount)
+        var eventRecords = CacheWriter()
+        eventRecords.bytes.reserveCapacity(eventCount * 128)
+        var recordPlaces: [Int] = []
+        recordPlaces.reserveCapacity(eventCount + 1)
+        var detailsEnd = 0
         for (fileIndex, entry) in files.enumerated() {
             for event in entry.file.events {
-                events.append((fileIndex, event))
-                room += 256 + event.summary.utf8.count + event.details.location.utf8.count + event.details.description.utf8.count
+                var number: Int?
+                if let zone = event.zone {
+                    if let last, last.zone === zone {
+                        number = last.number
+                    } else {
+                        let found = zones[ObjectIdentifier(zone)] ?? zoneList.count
+                        if found == zoneList.count {
+                            zones[ObjectIdentifier(zone)] = found
+                            zoneList.append(zone)
+                        }
+                        number = found
+                        last = (zone, found)
+                    }
+                }
+                var details = (offset: 0, length: 0)
+                let (location, description) = (event.details.location.utf8.count, event.details.description.utf8.count)
+                if location > 0 || description > 0 {
+                    details = (detailsEnd + 8, CacheWriter.length(ofString: location) + CacheWriter.length(ofString: description))
+                    detailsEnd += 8 + details.length
+                }
+                let (earliest, latest) = reach(of: event)
+                let ordinal = planned.count
+                planned.append(Planned(event: event, earliest: earliest, latest: latest, halves: UInt64(halfMonths(of: event))))
+                recordPlaces.append(eventRecords.bytes.count)
+                _ = appendRecord(to: &eventRecords, base: 0) { out in
+                    out.int(ordinal)
+                    out.int(fileIndex)
+                    write(event, zone: number, to: &out)
+                    out.int(details.offset)
+                    out.int(details.length)
+                }
             }
         }
-        records.bytes.reserveCapacity(room)
-        // The details (location, description) next, apart: a run that shows none never reads them.
-        var details: [(offset: Int, length: Int)] = []
-        details.reserveCapacity(events.count)
-        for (_, event) in events {
-            guard !event.details.location.isEmpty || !event.details.description.isEmpty else {
-                details.append((0, 0))
-                continue
-            }
-            details.append(appendRecord(to: &records) { out in
-                out.string(event.details.location)
-                out.string(event.details.description)
-            })
+        recordPlaces.append(eventRecords.bytes.count)
+        var zoneRecords = CacheWriter()
+        zoneRecords.bytes.reserveCapacity(zoneList.count * 64)
+        var zoneDirectory: [(offset: Int, length: Int)] = []
+        zoneDirectory.reserveCapacity(zoneList.count)
+        for zone in zoneList {
+            let (offset, length) = appendRecord(to: &zoneRecords, base: 0) { write(zone, to: &$0) }
+            zoneDirectory.append((detailsEnd + offset, length))
         }
+        let meta = metadata(source: source, key: key, files: files, zones: zoneDirectory)
+        let directoryStart = headerSize + meta.bytes.count
+        let indexStart = directoryStart + (eventCount + blockSize - 1) / blockSize * blockEntrySize
+        let bodyStart = indexStart + eventCount * indexEntrySize
+        let eventsStart = bodyStart + detailsEnd + zoneRecords.bytes.count
+
+        // The whole cache in one buffer of its size: header and metadata, room for the block
+        // directory and the index, then the body.
+        var out = CacheWriter()
+        out.bytes.reserveCapacity(eventsStart + eventRecords.bytes.count)
+        out.bytes.append(contentsOf: repeatElement(0, count: headerSize))
+        out.bytes += meta.bytes
+        out.bytes.append(contentsOf: repeatElement(0, count: bodyStart - directoryStart))
+        for plan in planned {
+            let details = plan.event.details
+            guard !details.location.isEmpty || !details.description.isEmpty else { continue }
+            _ = appendRecord(to: &out, base: bodyStart) { out in
+                out.string(details.location)
+                out.string(details.description)
+            }
+        }
+        out.bytes += zoneRecords.bytes
         // Then the events in the index's order, so that those a run decodes together lie
         // together (the pages it touches are few); each records its place in reading order.
-        var spans: [(earliest: Int, latest: Int, halves: UInt64)] = []
-        spans.reserveCapacity(events.count)
-        for (_, event) in events {
-            let (earliest, latest) = reach(of: event)
-            spans.append((earliest, latest, UInt64(halfMonths(of: event))))
-        }
-        var entries: [(earliest: Int, latest: Int, offset: Int, last: UInt64)] = []
-        entries.reserveCapacity(events.count)
-        for ordinal in indexOrder(of: spans) {
-            let (fileIndex, event) = events[ordinal]
-            let zone = eventZones[ordinal]
-            let (offset, length) = appendRecord(to: &records) { out in
-                out.int(ordinal)
-                out.int(fileIndex)
-                write(event, zone: zone, to: &out)
-                out.int(details[ordinal].offset)
-                out.int(details[ordinal].length)
+        let order = indexOrder(of: planned)
+        eventRecords.bytes.withUnsafeBytes { records in
+            for key in order {
+                out.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: records[recordPlaces[key.ordinal]..<recordPlaces[key.ordinal + 1]]))
             }
-            let span = spans[ordinal]
-            entries.append((span.earliest, span.latest, offset, UInt64(length) | span.halves << 40))
         }
-        let (directory, index) = blocks(of: entries)
-        let eventCount = entries.count
+        out.bytes.withUnsafeMutableBytes { bytes in
+            // Stale places would make every record fail its check: the body must be exactly
+            // as laid out above, or the cache is left unwritten (empty).
+            guard bytes.count == eventsStart + eventRecords.bytes.count else { return }
+            var offset = eventsStart - bodyStart
+            var (block, entry, first) = (directoryStart, indexStart, 0)
+            while first < eventCount {
+                let blockEnd = min(first + blockSize, eventCount)
+                let entriesStart = entry
+                var (earliest, latest, halves) = (Int.max, Int.min, UInt64(0))
+                for key in order[first..<blockEnd] {
+                    let plan = planned[key.ordinal]
+                    let length = recordPlaces[key.ordinal + 1] - recordPlaces[key.ordinal] - 8
+                    bytes.storeBytes(of: UInt64(bitPattern: Int64(plan.earliest)), toByteOffset: entry, as: UInt64.self)
+                    bytes.storeBytes(of: UInt64(bitPattern: Int64(plan.latest)), toByteOffset: entry + 8, as: UInt64.self)
+                    bytes.storeBytes(of: UInt64(offset + 8), toByteOffset: entry + 16, as: UInt64.self)
+                    bytes.storeBytes(of: UInt64(length) | plan.halves << 40, toByteOffset: entry + 24, as: UInt64.self)
+                    offset += length + 8
+                    entry += indexEntrySize
+                    earliest = min(earliest, plan.earliest)
+                    latest = max(latest, plan.latest)
+                    halves |= plan.halves
+                }
+                bytes.storeBytes(of: UInt64(bitPattern: Int64(earliest)), toByteOffset: block, as: UInt64.self)
+                bytes.storeBytes(of: UInt64(bitPattern: Int64(latest)), toByteOffset: block + 8, as: UInt64.self)
+                bytes.storeBytes(of: halves, toByteOffset: block + 16, as: UInt64.self)
+                bytes.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[entriesStart..<entry])),
+                                 toByteOffset: block + 24, as: UInt64.self)
+                block += blockEntrySize
+                first = blockEnd
+            }
+            for (index, word) in [magic, byteOrderMark, version, UInt64(bytes.count), UInt64(meta.bytes.count), UInt64(eventCount)].enumerated() {
+                bytes.storeBytes(of: word, toByteOffset: index * 8, as: UInt64.self)
+            }
+            bytes.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[0..<48])), toByteOffset: 48, as: UInt64.self)
+            bytes.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerSize..<indexStart])),
+                             toByteOffset: 56, as: UInt64.self)
+        }
+        return out.bytes.count == eventsStart + eventRecords.bytes.count ? out.bytes : []
+    }
+
+    /// The metadata: the source, the key, the files (names, warnings, colours) and the
+    /// places of the zones' records.
+    private static func metadata(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
+                                 zones: [(offset: Int, length: Int)]) -> CacheWriter {
         var meta = CacheWriter()
         meta.string(source)
         meta.int(key.count)
@@ -100,85 +184,42 @@ extension EventCacheFormat {
             meta.int(file.problems.count)
             for problem in file.problems { meta.int(problem.line); meta.string(problem.message) }
         }
-        meta.int(zoneDirectory.count)
-        for zone in zoneDirectory { meta.int(zone.offset); meta.int(zone.length) }
-
-        var out = CacheWriter()
-        let total = headerSize + meta.bytes.count + directory.bytes.count + index.bytes.count + records.bytes.count
-        out.bytes.reserveCapacity(total)
-        out.word(magic)
-        out.word(byteOrderMark)
-        out.word(version)
-        out.word(UInt64(total))
-        out.word(UInt64(meta.bytes.count))
-        out.word(UInt64(eventCount))
-        out.word(0)
-        out.word(0)
-        out.bytes += meta.bytes
-        out.bytes += directory.bytes
-        let indexStart = out.bytes.count
-        out.bytes += index.bytes
-        out.bytes += records.bytes
-        out.setWord(CacheChecksum.of(out.bytes, 0..<48), at: 48)
-        out.setWord(CacheChecksum.of(out.bytes, headerSize..<indexStart), at: 56)
-        return out.bytes
+        meta.int(zones.count)
+        for zone in zones { meta.int(zone.offset); meta.int(zone.length) }
+        return meta
     }
 
-    /// The order of the index: the group (short, longer, without end) with the halves of
-    /// months above it, then the earliest start; ties keep the events' order.
-    private static func indexOrder(of spans: [(earliest: Int, latest: Int, halves: UInt64)]) -> [Int] {
-        // Keys made once: sorting compares often.
-        let keys = spans.map { span -> (group: UInt64, earliest: Int) in
-            if span.latest == Int.max { return (2 << 32 | span.halves, span.earliest) }
-            let (reach, overflow) = span.latest.subtractingReportingOverflow(span.earliest)
-            return (!overflow && reach <= shortReach ? 0 : 1 << 32, span.earliest)
-        }
-        return spans.indices.sorted { a, b in
-            keys[a].group != keys[b].group ? keys[a].group < keys[b].group
-                : keys[a].earliest != keys[b].earliest ? keys[a].earliest < keys[b].earliest : a < b
-        }
-    }
-
-    /// The block directory and the index of `sorted`, entries in the index's order.
-    private static func blocks(of sorted: [(earliest: Int, latest: Int, offset: Int, last: UInt64)])
-        -> (directory: CacheWriter, index: CacheWriter) {
-        var directory = CacheWriter()
-        var index = CacheWriter()
-        index.bytes.reserveCapacity(sorted.count * indexEntrySize)
-        var first = 0
-        while first < sorted.count {
-            let block = sorted[first..<min(first + blockSize, sorted.count)]
-            var entryBytes = CacheWriter()
-            var (earliest, latest, halves) = (Int.max, Int.min, UInt64(0))
-            for entry in block {
-                entryBytes.word(UInt64(bitPattern: Int64(entry.earliest)))
-                entryBytes.word(UInt64(bitPattern: Int64(entry.latest)))
-                entryBytes.word(UInt64(entry.offset))
-                entryBytes.word(entry.last)
-                earliest = min(earliest, entry.earliest)
-                latest = max(latest, entry.latest)
-                halves |= entry.last >> 40
+    /// The index's order of `planned`.
+    private static func indexOrder(of planned: [Planned]) -> [IndexKey] {
+        var keys: [IndexKey] = []
+        keys.reserveCapacity(planned.count)
+        for (ordinal, plan) in planned.enumerated() {
+            let group: UInt64
+            if plan.latest == Int.max {
+                group = 2 << 32 | plan.halves
+            } else {
+                let (reach, overflow) = plan.latest.subtractingReportingOverflow(plan.earliest)
+                group = !overflow && reach <= shortReach ? 0 : 1 << 32
             }
-            directory.word(UInt64(bitPattern: Int64(earliest)))
-            directory.word(UInt64(bitPattern: Int64(latest)))
-            directory.word(halves)
-            directory.word(entryBytes.bytes.withUnsafeBytes { CacheChecksum.of($0) })
-            index.bytes += entryBytes.bytes
-            first += blockSize
+            keys.append(IndexKey(group: group, earliest: plan.earliest, ordinal: ordinal))
         }
-        return (directory, index)
+        // The ordinals make every key distinct: any sort gives the one order.
+        keys.sort { a, b in
+            a.group != b.group ? a.group < b.group : a.earliest != b.earliest ? a.earliest < b.earliest : a.ordinal < b.ordinal
+        }
+        return keys
     }
 
     /// Appends a record (its checksum, then what `body` writes, in place) and returns where
-    /// its bytes lie.
-    private static func appendRecord(to records: inout CacheWriter, _ body: (inout CacheWriter) -> Void) -> (offset: Int, length: Int) {
+    /// its bytes lie, counted from `base`.
+    private static func appendRecord(to records: inout CacheWriter, base: Int, _ body: (inout CacheWriter) -> Void) -> (offset: Int, length: Int) {
         let checksumAt = records.bytes.count
         records.word(0)
         let offset = records.bytes.count
         body(&records)
         let length = records.bytes.count - offset
         records.setWord(CacheChecksum.of(records.bytes, offset..<(offset + length)), at: checksumAt)
-        return (offset, length)
+        return (offset - base, length)
     }
 
     private static func write(_ identity: FileIdentity, to out: inout CacheWriter) {
@@ -231,15 +272,28 @@ extension EventCacheFormat {
         // An event's rule counts in its RSCALE; a VTIMEZONE's always in the Gregorian calendar.
         out.bool(!(expander.scale is GregorianScale))
         out.bool(expander.includesStart)
+        // Where a COUNT rule ends, found once here: a run reading the cache then neither
+        // counts from DTSTART to the months it shows nor walks the rule to find its end.
+        let end = expander.rule.count == nil ? nil : expander.countEnd
+        out.bool(end != nil)
+        if let end {
+            out.int(end.latest)
+            out.bool(end.last != nil)
+            if let last = end.last { out.int(last.batch); out.int(last.taken) }
+        }
     }
 
     private static func write(_ zone: EventZone, to out: inout CacheWriter) {
         switch zone.source {
         case .utc:
             out.int(0)
-        case .foundation(let timeZone):
-            out.int(1)
-            out.string(timeZone.identifier)
+        case .foundation, .named:
+            // With its changes of offset in the years most shown, found here once: a run
+            // reading the cache then makes no Foundation zone for them (under the same zone data).
+            out.int(3)
+            out.string(zone.identifier ?? "")
+            out.string(EventZone.dataVersion)
+            out.ints(zone.changeRuns(of: EventZone.storedSpans))
         case .rules(let rules):
             out.int(2)
             out.int(rules.observances.count)

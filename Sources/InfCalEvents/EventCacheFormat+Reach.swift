@@ -19,7 +19,11 @@ extension EventCacheFormat {
         for expander in event.expanders {
             if let until = expander.until {
                 latest = max(latest, until)
-            } else if expander.rule.count != nil, let last = expander.lastCountedInstance(walkingAtMost: 10_000) {
+            } else if expander.rule.count != nil, let end = expander.countEnd {
+                latest = max(latest, end.latest)
+            } else if let last = countBound(of: expander) {
+                // The walk gave up before the count: a rule whose every period holds an
+                // instance still has a bound.
                 latest = max(latest, last)
             } else {
                 unbounded = true
@@ -36,6 +40,56 @@ extension EventCacheFormat {
         let (shiftedLatest, late) = latest.addingReportingOverflow(max(0, segment.shift))
         let (end, overflow) = shiftedLatest.addingReportingOverflow(longest)
         return (earliest, late || overflow ? Int.max : end)
+    }
+
+    /// A bound of the start of the last instance of a COUNT rule found without walking it,
+    /// for a rule of which every period (day, week, month, year) holds an instance: then COUNT
+    /// is reached by the end of the COUNTth period after DTSTART's, which lies at most that many
+    /// intervals of the longest period, and one more, after DTSTART. A rule without parts that
+    /// repeats DTSTART by days or weeks ends exactly COUNT - 1 intervals after it. Nil for any
+    /// other rule (it is walked).
+    static func countBound(of expander: RecurrenceExpander) -> Int? {
+        let rule = expander.rule
+        guard let count = rule.count, count > 0, expander.scale is GregorianScale, rule.skip == .omit, rule.bySetPos.isEmpty,
+              rule.byYearDay.isEmpty, rule.byWeekNo.isEmpty, rule.byHour.isEmpty, rule.byMinute.isEmpty, rule.bySecond.isEmpty
+        else { return nil }
+        let day = CivilTime.secondsPerDay
+        // DTSTART's day of the month, which a rule without BYMONTHDAY or BYDAY repeats.
+        let startDay = CivilTime.date(ofDay: CivilTime.day(ofSeconds: expander.start)).day
+        let period: Int
+        switch rule.frequency {
+        case .daily, .weekly:
+            guard rule.byMonth.isEmpty, rule.byMonthDay.isEmpty, rule.frequency == .weekly || rule.byDay.isEmpty else { return nil }
+            period = rule.frequency == .daily ? day : 7 * day
+            if rule.byDay.isEmpty {
+                let (steps, overflow) = (count - 1).multipliedReportingOverflow(by: rule.interval)
+                let (reach, tooFar) = steps.multipliedReportingOverflow(by: period)
+                let (last, late) = expander.start.addingReportingOverflow(reach)
+                return overflow || tooFar || late ? nil : last
+            }
+        case .monthly:
+            guard rule.byMonth.isEmpty else { return nil }
+            if rule.byDay.isEmpty {
+                // Days 1-28 are in every month; a negative day counts from the month's end.
+                guard rule.byMonthDay.allSatisfy({ (1...28).contains($0) || (-28 ... -1).contains($0) }),
+                      !rule.byMonthDay.isEmpty || startDay <= 28 else { return nil }
+            } else {
+                // Every weekday comes four times in every month.
+                guard rule.byMonthDay.isEmpty, rule.byDay.allSatisfy({ (-4...4).contains($0.ordinal) }) else { return nil }
+            }
+            period = 31 * day
+        case .yearly:
+            guard rule.byDay.isEmpty, rule.byMonthDay.isEmpty, startDay <= 28,
+                  rule.byMonth.allSatisfy({ (1...12).contains($0.month) && !$0.isLeap }) else { return nil }
+            period = 366 * day
+        default:
+            return nil
+        }
+        let (steps, overflow) = count.multipliedReportingOverflow(by: rule.interval)
+        let (periods, more) = steps.addingReportingOverflow(1)
+        let (reach, tooFar) = periods.multipliedReportingOverflow(by: period)
+        let (last, late) = expander.start.addingReportingOverflow(reach)
+        return overflow || more || tooFar || late ? nil : last
     }
 
     // MARK: Halves of months

@@ -24,7 +24,7 @@ public struct CacheKeyEntry: Equatable, Sendable {
 /// block directory), the metadata (source, key, files, zone directory) as variable-length
 /// integers, the block directory, the index (four words an event: earliest start, latest end,
 /// offset of its record, and its length with the halves of months in which it can occur),
-/// then the records of zones, of events' details (location and description) and of events,
+/// then the records of events' details (location and description), of zones and of events,
 /// each behind its own checksum, checked when decoded.
 ///
 /// The index is sorted so that events near in time lie together (short events by start, then
@@ -40,7 +40,7 @@ public enum EventCacheFormat {
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not.
-    public static let version: UInt64 = 7
+    public static let version: UInt64 = 8
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708

@@ -40,7 +40,8 @@ public final class EventStore {
     @exclusivity(unchecked) private var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
     @exclusivity(unchecked) private var longestSingle = 0
     @exclusivity(unchecked) private var recurring: [Int] = []
-    @exclusivity(unchecked) private var displayOffsets: [Int: Int] = [:]
+    /// The display zone's offset on each day (civil day number) on which it holds all day.
+    @exclusivity(unchecked) private var displayOffsets = IntWindow(limit: 200_000)
     /// The latest any occurrence can start and the earliest (event's reckoning, widened by
     /// the zones' reach): nil latest when a rule has no known end.
     private var latestStart: Int? = Int.min
@@ -75,7 +76,7 @@ public final class EventStore {
                 longestSingle = max(longestSingle, end - start)
             }
         }
-        singles.sort { $0.start < $1.start }
+        singles.sortStably { $0.start < $1.start }
         for index in recurring {
             let event = events[index]
             if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
@@ -101,12 +102,11 @@ public final class EventStore {
     /// The display zone's offset at `utc`, kept per day where it holds all day.
     private func displayOffset(_ utc: Int) -> Int {
         let day = CivilTime.day(ofSeconds: utc)
-        if let known = displayOffsets[day] { return known }
+        if let known = displayOffsets.value(at: day) { return known }
         let start = display.offset(day * CivilTime.secondsPerDay)
         let end = display.offset((day + 1) * CivilTime.secondsPerDay - 1)
         guard start == end else { return display.offset(utc) }
-        if displayOffsets.count > 200_000 { displayOffsets.removeAll() }
-        displayOffsets[day] = start
+        displayOffsets.set(start, at: day)
         return start
     }
 
@@ -126,6 +126,12 @@ public final class EventStore {
             }
         }
         return result
+    }
+
+    /// The occurrences that touch day `day` (grid day number), in order of start: what
+    /// `occurrencesByDay(day..<(day + 1))[day]` holds, without a dictionary keyed by day.
+    public func occurrences(touching day: Int) -> [Occurrence] {
+        collect(day..<(day + 1), touching: true)
     }
 
     /// Whether any occurrence may start on `day` (grid day number) or later.
@@ -208,7 +214,7 @@ public final class EventStore {
                       more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
             }
         }
-        if found.count > 1 { found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) } }
+        if found.count > 1 { found.sortStably { ($0.start, $0.summary) < ($1.start, $1.summary) } }
         return found
     }
 }
@@ -359,7 +365,7 @@ struct InstanceWindow {
             }
         }
         // The yearly events' instances are in order already, year by year.
-        if general { instances.sort { ($0.start, $0.event) < ($1.start, $1.event) } }
+        if general { instances.sortStably { ($0.start, $0.event) < ($1.start, $1.event) } }
         hasCuts = recurring.contains { index in events[index].expanders.contains { !$0.cuts.isEmpty } }
     }
 

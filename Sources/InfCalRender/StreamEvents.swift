@@ -118,7 +118,7 @@ public struct StreamEvents {
                     let lower = Self.firstIndex(in: all, from: month.firstDay), upper = Self.firstIndex(in: all, from: month.endDay)
                     let list = UnsafeBufferPointer(rebasing: all[lower..<max(lower, upper)])
                     if let from = listedFrom, month.firstDay <= from, from < month.endDay {
-                        let continuing = (store.occurrencesByDay(from..<(from + 1))[from] ?? []).filter { $0.startDay < from }
+                        let continuing = store.occurrences(touching: from).filter { $0.startDay < from }
                         let listed = continuing + list.filter { $0.startDay >= from }
                         listed.withUnsafeBufferPointer { appendList($0, underWay: continuing.count, of: row, at: position) }
                     } else {

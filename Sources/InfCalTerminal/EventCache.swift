@@ -57,10 +57,10 @@ struct EventCache {
     func load(_ source: String, calendar: Int, window: Range<Int>?, details: Bool = true) -> [EventRun.SourceFile]? {
         let absolute = Platform.absolutePath(source)
         let file = path(of: absolute)
-        guard let mapped = Platform.map(file), let contents = EventCacheFormat.open(mapped.bytes),
+        guard let cached = Platform.cacheFile(file), let contents = EventCacheFormat.open(cached.bytes, load: cached.load),
               contents.source == absolute, Platform.identitiesMatch(contents.key, under: absolute),
               let files = EventCacheFormat.decode(contents, window: window, details: details) else { return nil }
-        if mapped.identity.seconds < Platform.secondsNow() - Self.renewal { Platform.touch(file) }
+        if cached.identity.seconds < Platform.secondsNow() - Self.renewal { Platform.touch(file) }
         return files.map { EventRun.SourceFile(name: Self.name(source, $0.name), file: $0.file, calendar: calendar) }
     }
 
@@ -94,6 +94,7 @@ struct EventCache {
         }
         let absolute = Platform.absolutePath(source)
         let bytes = EventCacheFormat.encode(source: absolute, key: key, files: named)
+        guard !bytes.isEmpty else { return }
         let file = path(of: absolute)
         do {
             if let error = Platform.makeDirectories(directory) {

@@ -9,7 +9,7 @@ import InfCalRender
 import InfCalPager
 import InfCalCLI
 
-/// The file-system calls of the parsed-event cache: identities, mapping, atomic writes, and
+/// The file-system calls of the parsed-event cache: identities, reading in part, atomic writes, and
 /// the listing and pruning of the cache directory.
 extension Platform {
     // MARK: Identities
@@ -90,36 +90,84 @@ extension Platform {
         return cwd + "/" + path
     }
 
-    // MARK: Mapping
+    // MARK: Reading a cache
 
-    /// A file mapped into memory read-only; unmapped when released.
-    public final class MappedFile {
+    /// A file read on demand into a region of its own size: `bytes` lies at the file's offsets,
+    /// but holds the file's bytes only in the pages `load` has read (the rest is zero and costs
+    /// no memory). A mapping of the file would need no copy, but the kernel maps a page cache's
+    /// large folios whole on a fault, so that touching a few records of a large cache counts
+    /// megabytes of it in the process's memory; reading copies only the pages a run decodes.
+    public final class CacheFile {
         public let bytes: UnsafeRawBufferPointer
         public let identity: FileIdentity
+        private let fd: Int32
+        private var present: [Bool]
+        static let pageShift = 12
+        /// Pages between two wanted runs that are read through rather than left out (one read
+        /// call costs more than a few pages' copy).
+        static let bridge = 4
 
-        fileprivate init(bytes: UnsafeRawBufferPointer, identity: FileIdentity) {
+        fileprivate init(bytes: UnsafeRawBufferPointer, identity: FileIdentity, fd: Int32) {
             self.bytes = bytes
             self.identity = identity
+            self.fd = fd
+            present = [Bool](repeating: false, count: (bytes.count + (1 << Self.pageShift) - 1) >> Self.pageShift)
         }
 
         deinit {
+            close(fd)
             if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+        }
+
+        /// Reads the pages of `ranges` (offsets in the file, ascending for the fewest reads)
+        /// that are not read yet; false when a range lies outside the file or a read fails or
+        /// comes up short (the file changed under it): the caller treats the cache as unusable.
+        public func load(_ ranges: [Range<Int>]) -> Bool {
+            var runs: [Range<Int>] = []
+            for range in ranges where !range.isEmpty {
+                guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+                for page in (range.lowerBound >> Self.pageShift)...((range.upperBound - 1) >> Self.pageShift) where !present[page] {
+                    if let last = runs.last, last.contains(page) { continue }
+                    if let last = runs.last, page >= last.upperBound, page - last.upperBound <= Self.bridge {
+                        runs[runs.count - 1] = last.lowerBound..<(page + 1)
+                    } else {
+                        runs.append(page..<(page + 1))
+                    }
+                }
+            }
+            guard let base = bytes.baseAddress else { return runs.isEmpty }
+            for run in runs {
+                var offset = run.lowerBound << Self.pageShift
+                let end = min(run.upperBound << Self.pageShift, bytes.count)
+                while offset < end {
+                    let count = pread(fd, UnsafeMutableRawPointer(mutating: base + offset), end - offset, off_t(offset))
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    offset += count
+                }
+                for page in run { present[page] = true }
+            }
+            return true
         }
     }
 
-    /// The regular file at `path` mapped read-only (mmap(2): read without copying, only the
-    /// pages used are touched); nil when it is missing, empty, not a regular file or cannot be
-    /// mapped.
-    public static func map(_ path: String) -> MappedFile? {
+    /// The regular file at `path`, open for `CacheFile.load` (nothing of it read yet); nil when
+    /// it is missing, empty, not a regular file or too large to hold.
+    public static func cacheFile(_ path: String) -> CacheFile? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
-              info.st_size < Int(Int32.max) else { return nil }
+              info.st_size < Int(Int32.max) else {
+            close(fd)
+            return nil
+        }
         let size = Int(info.st_size)
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
-        return MappedFile(bytes: UnsafeRawBufferPointer(start: base, count: size), identity: identity(info))
+        guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else {
+            close(fd)
+            return nil
+        }
+        return CacheFile(bytes: UnsafeRawBufferPointer(start: base, count: size), identity: identity(info), fd: fd)
     }
 
     // MARK: Writing
