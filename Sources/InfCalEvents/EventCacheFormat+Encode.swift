@@ -53,8 +53,7 @@ extension EventCacheFormat {
         let eventCount = files.reduce(0) { $0 + $1.file.events.count }
         var planned: [Planned] = []
         planned.reserveCapacity(eventCount)
-        var eventRecords = CacheWriter()
-        eventRecords.bytes.reserveCapacity(eventCount * 128)
+        var eventRecords = CacheWriter(capacity: eventCount * 128)
         var recordPlaces: [Int] = []
         recordPlaces.reserveCapacity(eventCount + 1)
         var detailsEnd = 0
@@ -83,7 +82,7 @@ extension EventCacheFormat {
                 let (earliest, latest) = reach(of: event)
                 let ordinal = planned.count
                 planned.append(Planned(event: event, earliest: earliest, latest: latest, halves: UInt64(halfMonths(of: event))))
-                recordPlaces.append(eventRecords.bytes.count)
+                recordPlaces.append(eventRecords.count)
                 _ = appendRecord(to: &eventRecords, base: 0) { out in
                     out.int(ordinal)
                     out.int(fileIndex)
@@ -93,9 +92,8 @@ extension EventCacheFormat {
                 }
             }
         }
-        recordPlaces.append(eventRecords.bytes.count)
-        var zoneRecords = CacheWriter()
-        zoneRecords.bytes.reserveCapacity(zoneList.count * 64)
+        recordPlaces.append(eventRecords.count)
+        var zoneRecords = CacheWriter(capacity: zoneList.count * 64)
         var zoneDirectory: [(offset: Int, length: Int)] = []
         zoneDirectory.reserveCapacity(zoneList.count)
         for zone in zoneList {
@@ -103,23 +101,16 @@ extension EventCacheFormat {
             zoneDirectory.append((detailsEnd + offset, length))
         }
         let meta = metadata(source: source, key: key, files: files, zones: zoneDirectory)
-        let directoryStart = headerSize + meta.bytes.count
+        let directoryStart = headerSize + meta.count
         let indexStart = directoryStart + (eventCount + blockSize - 1) / blockSize * blockEntrySize
         let bodyStart = indexStart + eventCount * indexEntrySize
-        let eventsStart = bodyStart + detailsEnd + zoneRecords.bytes.count
+        let eventsStart = bodyStart + detailsEnd + zoneRecords.count
 
         // The body, through one chunk: the details, the zones, then the events in the index's
         // order, so that those a run decodes together lie together (the pages it touches are
         // few); each records its place in reading order.
-        var chunk = CacheWriter()
-        chunk.bytes.reserveCapacity(chunkSize + 4096)
+        var chunk = CacheWriter(capacity: chunkSize + 4096)
         var position = bodyStart
-        func flush(below limit: Int) throws {
-            guard chunk.bytes.count >= limit, !chunk.bytes.isEmpty else { return }
-            try chunk.bytes.withUnsafeBytes { try sink($0, position) }
-            position += chunk.bytes.count
-            chunk.bytes.removeAll(keepingCapacity: true)
-        }
         for plan in planned {
             let details = plan.event.details
             guard !details.location.isEmpty || !details.description.isEmpty else { continue }
@@ -127,24 +118,23 @@ extension EventCacheFormat {
                 out.string(details.location)
                 out.string(details.description)
             }
-            try flush(below: chunkSize)
+            try flush(&chunk, at: &position, from: chunkSize, into: sink)
         }
-        guard position + chunk.bytes.count == bodyStart + detailsEnd else { return false }
-        chunk.bytes += zoneRecords.bytes
+        guard position + chunk.count == bodyStart + detailsEnd else { return false }
+        chunk.append(zoneRecords.written)
         let order = indexOrder(of: planned)
-        try eventRecords.bytes.withUnsafeBytes { records in
-            for key in order {
-                chunk.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: records[recordPlaces[key.ordinal]..<recordPlaces[key.ordinal + 1]]))
-                try flush(below: chunkSize)
-            }
+        let records = eventRecords.written
+        for key in order {
+            chunk.append(UnsafeRawBufferPointer(rebasing: records[recordPlaces[key.ordinal]..<recordPlaces[key.ordinal + 1]]))
+            try flush(&chunk, at: &position, from: chunkSize, into: sink)
         }
-        try flush(below: 0)
-        guard position == eventsStart + eventRecords.bytes.count else { return false }
+        try flush(&chunk, at: &position, from: 1, into: sink)
+        guard position == eventsStart + eventRecords.count else { return false }
 
         // The front, now that every record's place is known.
         var front = [UInt8](repeating: 0, count: bodyStart)
         front.withUnsafeMutableBytes { bytes in
-            meta.bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: bytes[headerSize..<directoryStart]).copyMemory(from: $0) }
+            UnsafeMutableRawBufferPointer(rebasing: bytes[headerSize..<directoryStart]).copyMemory(from: meta.written)
             var offset = eventsStart - bodyStart
             var (block, entry, first) = (directoryStart, indexStart, 0)
             while first < eventCount {
@@ -172,8 +162,8 @@ extension EventCacheFormat {
                 block += blockEntrySize
                 first = blockEnd
             }
-            let total = UInt64(eventsStart + eventRecords.bytes.count)
-            for (index, word) in [magic, byteOrderMark, version, total, UInt64(meta.bytes.count), UInt64(eventCount)].enumerated() {
+            let total = UInt64(eventsStart + eventRecords.count)
+            for (index, word) in [magic, byteOrderMark, version, total, UInt64(meta.count), UInt64(eventCount)].enumerated() {
                 bytes.storeBytes(of: word, toByteOffset: index * 8, as: UInt64.self)
             }
             bytes.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[0..<48])), toByteOffset: 48, as: UInt64.self)
@@ -273,13 +263,23 @@ extension EventCacheFormat {
     /// Appends a record (its checksum, then what `body` writes, in place) and returns where
     /// its bytes lie, counted from `base`.
     private static func appendRecord(to records: inout CacheWriter, base: Int, _ body: (inout CacheWriter) -> Void) -> (offset: Int, length: Int) {
-        let checksumAt = records.bytes.count
+        let checksumAt = records.count
         records.word(0)
-        let offset = records.bytes.count
+        let offset = records.count
         body(&records)
-        let length = records.bytes.count - offset
-        records.setWord(CacheChecksum.of(records.bytes, offset..<(offset + length)), at: checksumAt)
+        let length = records.count - offset
+        records.setWord(CacheChecksum.of(UnsafeRawBufferPointer(rebasing: records.written[offset..<(offset + length)])), at: checksumAt)
         return (offset - base, length)
+    }
+
+    /// Hands what `chunk` holds to `sink` at `position` (and moves it on) once it holds at
+    /// least `limit` bytes.
+    private static func flush(_ chunk: inout CacheWriter, at position: inout Int, from limit: Int,
+                              into sink: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows {
+        guard chunk.count >= limit else { return }
+        try sink(chunk.written, position)
+        position += chunk.count
+        chunk.removeAll()
     }
 
     private static func write(_ identity: FileIdentity, to out: inout CacheWriter) {
