@@ -193,7 +193,7 @@ extension EventCacheFormat {
             var order: [Int] = []
             if contents.eventCount < 1 << 31 {
                 order = decoded.indices.map { decoded[$0].ordinal << 32 | $0 }
-                order.sort()
+                order.sortStably(by: <)
                 order = order.map { $0 & 0xFFFF_FFFF }
             } else {
                 order = decoded.indices.sorted { decoded[$0].ordinal < decoded[$1].ordinal }

@@ -332,15 +332,28 @@ extension EventCacheFormat {
         // An event's rule counts in its RSCALE; a VTIMEZONE's always in the Gregorian calendar.
         out.bool(!(expander.scale is GregorianScale))
         out.bool(expander.includesStart)
+        // Where a COUNT rule ends, found once here: a run reading the cache then neither
+        // counts from DTSTART to the months it shows nor walks the rule to find its end.
+        let end = expander.rule.count == nil ? nil : expander.countEnd
+        out.bool(end != nil)
+        if let end {
+            out.int(end.latest)
+            out.bool(end.last != nil)
+            if let last = end.last { out.int(last.batch); out.int(last.taken) }
+        }
     }
 
     private static func write(_ zone: EventZone, to out: inout CacheWriter) {
         switch zone.source {
         case .utc:
             out.int(0)
-        case .foundation(let timeZone):
-            out.int(1)
-            out.string(timeZone.identifier)
+        case .foundation, .named:
+            // With its changes of offset in the years most shown, found here once: a run
+            // reading the cache then makes no Foundation zone for them (under the same zone data).
+            out.int(3)
+            out.string(zone.identifier ?? "")
+            out.string(EventZone.dataVersion)
+            out.ints(zone.changeRuns(of: EventZone.storedSpans))
         case .rules(let rules):
             out.int(2)
             out.int(rules.observances.count)

@@ -19,9 +19,11 @@ extension EventCacheFormat {
         for expander in event.expanders {
             if let until = expander.until {
                 latest = max(latest, until)
+            } else if expander.rule.count != nil, let end = expander.countEnd {
+                latest = max(latest, end.latest)
             } else if let last = countBound(of: expander) {
-                latest = max(latest, last)
-            } else if expander.rule.count != nil, let last = expander.lastCountedInstance(walkingAtMost: 10_000) {
+                // The walk gave up before the count: a rule whose every period holds an
+                // instance still has a bound.
                 latest = max(latest, last)
             } else {
                 unbounded = true

@@ -57,16 +57,42 @@ extension EventCacheFormat {
         let until = try reader.optionalInt()
         let scale = try reader.bool() ? RecurrenceScales.scale(named: rule.scale) : GregorianScale.shared
         let includesStart = try reader.bool()
-        return RecurrenceExpander(rule: rule, start: start, isDate: isDate, until: until, scale: scale, includesStart: includesStart)
+        var end: RecurrenceExpander.CountEnd?
+        if try reader.bool() {
+            guard rule.count != nil else { throw CacheDefect() }
+            let latest = try reader.int()
+            var last: (batch: Int, taken: Int)?
+            if try reader.bool() {
+                let batch = try reader.int()
+                let taken = try reader.int()
+                guard batch >= 0, taken >= 1 else { throw CacheDefect() }
+                last = (batch, taken)
+            }
+            end = RecurrenceExpander.CountEnd(last: last, latest: latest)
+        }
+        let expander = RecurrenceExpander(rule: rule, start: start, isDate: isDate, until: until, scale: scale,
+                                          includesStart: includesStart)
+        // No end written for a COUNT rule: the cache's walk did not reach it either.
+        if rule.count != nil { expander.setCountEnd(end) }
+        return expander
     }
 
     static func readZone(_ reader: inout CacheReader) throws(CacheDefect) -> EventZone {
         switch try reader.int() {
         case 0:
             return .utc
-        case 1:
-            guard let zone = TimeZone(identifier: try reader.string()) else { throw CacheDefect() }
-            return EventZone(.foundation(zone))
+        case 3:
+            let identifier = try reader.string()
+            let version = try reader.string()
+            let runs = try reader.ints()
+            guard version == EventZone.dataVersion else {
+                // Other zone data than the cache was built with: Foundation's offsets, not the stored ones.
+                guard let zone = TimeZone(identifier: identifier) else { throw CacheDefect() }
+                return EventZone(.foundation(zone))
+            }
+            let zone = EventZone(.named(identifier))
+            guard zone.store(runs, of: EventZone.storedSpans) else { throw CacheDefect() }
+            return zone
         case 2:
             var observances: [VTimeZoneRules.Observance] = []
             for _ in 0..<(try reader.count()) {

@@ -40,7 +40,8 @@ public final class EventStore {
     @exclusivity(unchecked) private var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
     @exclusivity(unchecked) private var longestSingle = 0
     @exclusivity(unchecked) private var recurring: [Int] = []
-    @exclusivity(unchecked) private var displayOffsets: [Int: Int] = [:]
+    /// The display zone's offset on each day (civil day number) on which it holds all day.
+    @exclusivity(unchecked) private var displayOffsets = IntWindow(limit: 200_000)
     /// The latest any occurrence can start and the earliest (event's reckoning, widened by
     /// the zones' reach): nil latest when a rule has no known end.
     private var latestStart: Int? = Int.min
@@ -75,7 +76,7 @@ public final class EventStore {
                 longestSingle = max(longestSingle, end - start)
             }
         }
-        singles.sort { $0.start < $1.start }
+        singles.sortStably { $0.start < $1.start }
         for index in recurring {
             let event = events[index]
             if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
@@ -101,12 +102,11 @@ public final class EventStore {
     /// The display zone's offset at `utc`, kept per day where it holds all day.
     private func displayOffset(_ utc: Int) -> Int {
         let day = CivilTime.day(ofSeconds: utc)
-        if let known = displayOffsets[day] { return known }
+        if let known = displayOffsets.value(at: day) { return known }
         let start = display.offset(day * CivilTime.secondsPerDay)
         let end = display.offset((day + 1) * CivilTime.secondsPerDay - 1)
         guard start == end else { return display.offset(utc) }
-        if displayOffsets.count > 200_000 { displayOffsets.removeAll() }
-        displayOffsets[day] = start
+        displayOffsets.set(start, at: day)
         return start
     }
 
@@ -126,6 +126,12 @@ public final class EventStore {
             }
         }
         return result
+    }
+
+    /// The occurrences that touch day `day` (grid day number), in order of start: what
+    /// `occurrencesByDay(day..<(day + 1))[day]` holds, without a dictionary keyed by day.
+    public func occurrences(touching day: Int) -> [Occurrence] {
+        collect(day..<(day + 1), touching: true)
     }
 
     /// Whether any occurrence may start on `day` (grid day number) or later.
@@ -198,12 +204,12 @@ public final class EventStore {
                 guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
                 // The last instance a day kept of a rule denser than the day limit says how many more.
                 let day = CivilTime.day(ofSeconds: instance.start)
-                let cut = event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first
+                let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
                 admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
                       more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
             }
         }
-        if found.count > 1 { found.sort { ($0.start, $0.summary) < ($1.start, $1.summary) } }
+        if found.count > 1 { found.sortStably { ($0.start, $0.summary) < ($1.start, $1.summary) } }
         return found
     }
 }
@@ -312,6 +318,12 @@ struct InstanceWindow {
     private(set) var range: Range<Int> = 0..<0
     private(set) var instances: [(start: Int, duration: Int, event: Int)] = []
     private var span = 0
+    /// The closed form of each recurring event's instances, where it has one (parallel to
+    /// the events asked for), made on the first fill.
+    private var yearly: [YearlyInstances?] = []
+    /// Whether some rule left instances out of a day (the day limit): only then does an
+    /// instance need looking up among the cuts.
+    private(set) var hasCuts = false
 
     static let shortest = 64 * CivilTime.secondsPerDay
     static let longest = 8192 * CivilTime.secondsPerDay
@@ -336,12 +348,19 @@ struct InstanceWindow {
             range = wanted.lowerBound..<(overflow ? Int.max : max(high, wanted.upperBound))
         }
         instances.removeAll(keepingCapacity: true)
-        for index in recurring {
+        if yearly.count != recurring.count { yearly = recurring.map { YearlyInstances(events[$0]) } }
+        for (place, index) in recurring.enumerated() {
+            if let dates = yearly[place] {
+                let duration = events[index].duration
+                dates.forEach(in: range) { instances.append(($0, duration, index)) }
+                continue
+            }
             for instance in events[index].instances(in: range) {
                 instances.append((instance.start, instance.duration, index))
             }
         }
-        instances.sort { ($0.start, $0.event) < ($1.start, $1.event) }
+        instances.sortStably { ($0.start, $0.event) < ($1.start, $1.event) }
+        hasCuts = recurring.contains { index in events[index].expanders.contains { !$0.cuts.isEmpty } }
     }
 
     /// The index of the first instance starting at `start` or later.

@@ -8,25 +8,48 @@ public final class EventZone {
         case utc
         case foundation(TimeZone)
         case rules(VTimeZoneRules)
+        /// A Foundation zone read from a cache with its changes of offset for the spans that
+        /// cache holds (`storedSpans`), made from its identifier only when asked beyond them.
+        case named(String)
     }
 
     let source: Source
     /// Seconds in one span of cached offsets (an average Gregorian year).
     static let span = 31_556_952
-    private var spans: [Int: [(at: Int, offset: Int)]] = [:]
-    private var lastBucket = Int.min
-    private var lastChanges: [(at: Int, offset: Int)] = []
+    /// The changes of offset of the spans found so far, one run each in `changeRuns`: the
+    /// number of changes, then each one's instant and offset; `runOfSpan` says where the run
+    /// of each span begins. Plain integers, not a dictionary of arrays of tuples.
+    @exclusivity(unchecked) private var runOfSpan = IntWindow(limit: keptSpans)
+    @exclusivity(unchecked) private var changeRuns: [Int] = []
+    @exclusivity(unchecked) private var lastBucket = Int.min
+    @exclusivity(unchecked) private var lastRun = 0
+    /// At most this many spans are kept at once (a walk of ten thousand years starts over).
+    static let keptSpans = 10_000
+    /// The Foundation zone of a `.named` one, once made.
+    @exclusivity(unchecked) private var madeZone: TimeZone?
+    /// The spans whose changes a cache stores with a Foundation zone: 1970 to 2100.
+    static let storedSpans = 0..<131
+    /// The version of the zone data Foundation's zones come from: a cache's stored changes of
+    /// offset are used only under the same.
+    static let dataVersion = TimeZone.timeZoneDataVersion
 
-    /// The offset at `from` and at every change of offset up to `to` (UTC civil seconds).
-    static func changes(of zone: TimeZone, from: Int, to: Int) -> [(at: Int, offset: Int)] {
+    /// Appends to `runs` the offset at `from` and every change of offset up to `to` (UTC civil
+    /// seconds), as a run: how many, then each one's instant (the first `Int.min`) and offset.
+    static func appendChanges(of zone: TimeZone, from: Int, to: Int, to runs: inout [Int]) {
         var date = Date(timeIntervalSince1970: TimeInterval(from))
-        var result = [(at: Int.min, offset: zone.secondsFromGMT(for: date))]
-        while result.count < 16, let next = zone.nextDaylightSavingTimeTransition(after: date),
+        let countAt = runs.count
+        runs.append(1)
+        runs.append(Int.min)
+        runs.append(zone.secondsFromGMT(for: date))
+        var count = 1
+        while count < 16, let next = zone.nextDaylightSavingTimeTransition(after: date),
               next.timeIntervalSince1970 < TimeInterval(to) {
-            result.append((Int(next.timeIntervalSince1970.rounded(.down)), zone.secondsFromGMT(for: next)))
+            runs.append(Int(next.timeIntervalSince1970.rounded(.down)))
+            runs.append(zone.secondsFromGMT(for: next))
+            count += 1
             date = next
         }
-        return result
+        runs[countAt] = count
     }
 
     init(_ source: Source) {
@@ -40,24 +63,105 @@ public final class EventZone {
     public func offset(atUTC utc: Int) -> Int {
         switch source {
         case .utc: return 0
-        case .foundation(let zone):
+        case .foundation, .named:
             // The zone's changes of offset in the year-long span holding `utc`, found once.
             let bucket = CivilTime.floorDiv(utc, Self.span)
             if bucket != lastBucket {
-                if let known = spans[bucket] {
-                    lastChanges = known
+                if let known = runOfSpan.value(at: bucket) {
+                    lastRun = known
                 } else {
-                    lastChanges = Self.changes(of: zone, from: bucket * Self.span - CivilTime.secondsPerDay,
-                                               to: (bucket + 1) * Self.span + CivilTime.secondsPerDay)
-                    if spans.count < 10_000 { spans[bucket] = lastChanges }
+                    // A zone a cache named was made from its identifier when the cache was built.
+                    guard let zone = foundationZone else { return 0 }
+                    lastRun = changeRuns.count
+                    Self.appendChanges(of: zone, from: bucket * Self.span - CivilTime.secondsPerDay,
+                                       to: (bucket + 1) * Self.span + CivilTime.secondsPerDay, to: &changeRuns)
+                    keep(run: lastRun, ofSpan: bucket)
                 }
                 lastBucket = bucket
             }
-            var offset = lastChanges.first?.offset ?? 0
-            for change in lastChanges where change.at <= utc { offset = change.offset }
+            let count = changeRuns[lastRun]
+            var offset = changeRuns[lastRun + 2]
+            var at = lastRun + 3
+            for _ in 1..<max(1, count) {
+                if changeRuns[at] <= utc { offset = changeRuns[at + 1] }
+                at += 2
+            }
             return offset
         case .rules(let rules):
             return rules.offset(atUTC: utc)
+        }
+    }
+
+    /// The Foundation zone that gives the offsets, if any.
+    var foundationZone: TimeZone? {
+        switch source {
+        case .foundation(let zone): return zone
+        case .named(let identifier):
+            if madeZone == nil { madeZone = TimeZone(identifier: identifier) }
+            return madeZone
+        case .utc, .rules: return nil
+        }
+    }
+
+    /// The identifier of a Foundation zone (`.foundation` or `.named`).
+    var identifier: String? {
+        switch source {
+        case .foundation(let zone): return zone.identifier
+        case .named(let identifier): return identifier
+        case .utc, .rules: return nil
+        }
+    }
+
+    /// The changes of offset of the spans `spans`, one span after the other: how many, the
+    /// offset at its start, then each later change's instant (from the span's start) and
+    /// offset. What a cache stores with a Foundation zone, in small numbers.
+    func changeRuns(of spans: Range<Int>) -> [Int] {
+        var runs: [Int] = []
+        for span in spans {
+            _ = offset(atUTC: span * Self.span)
+            let count = changeRuns[lastRun]
+            runs.append(count)
+            runs.append(changeRuns[lastRun + 2])
+            for change in 1..<max(1, count) {
+                runs.append(changeRuns[lastRun + 1 + 2 * change] - span * Self.span)
+                runs.append(changeRuns[lastRun + 2 + 2 * change])
+            }
+        }
+        return runs
+    }
+
+    /// Takes `runs` (as `changeRuns(of:)` gives them) as the changes of offset of `spans`.
+    /// - returns: false when they are not runs of that many spans.
+    func store(_ runs: [Int], of spans: Range<Int>) -> Bool {
+        changeRuns.reserveCapacity(changeRuns.count + runs.count + spans.count)
+        var place = 0
+        for span in spans {
+            guard place + 1 < runs.count else { return false }
+            let count = runs[place]
+            guard (1...16).contains(count), runs.count - place - 2 >= 2 * (count - 1) else { return false }
+            let run = changeRuns.count
+            changeRuns.append(count)
+            changeRuns.append(Int.min)
+            changeRuns.append(runs[place + 1])
+            place += 2
+            for _ in 1..<count {
+                guard runs[place] >= -CivilTime.secondsPerDay, runs[place] <= Self.span + CivilTime.secondsPerDay else { return false }
+                changeRuns.append(runs[place] + span * Self.span)
+                changeRuns.append(runs[place + 1])
+                place += 2
+            }
+            keep(run: run, ofSpan: span)
+        }
+        return place == runs.count
+    }
+
+    /// Records that the run of span `span` begins at `run`.
+    private func keep(run: Int, ofSpan span: Int) {
+        if runOfSpan.set(run, at: span) {
+            // Started over with this span alone: its run alone is kept.
+            changeRuns.removeSubrange(0..<run)
+            runOfSpan.set(0, at: span)
+            if lastRun == run { lastRun = 0 }
         }
     }
 

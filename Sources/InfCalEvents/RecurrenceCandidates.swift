@@ -7,7 +7,7 @@ extension RecurrenceExpander {
     /// made of months, which BYMONTH chooses among, and whose days the day parts choose
     /// (`days(ofMonths:period:)`); a week or a day is made of days, which every day part limits
     /// (BYDAY expanding a week keeps the days it would keep as a limit). RFC 5545's table
-    /// (`expandMap`) says where each part expands.
+    /// (`action(_:at:)`) says where each part expands.
     func days(ofBatch index: Int) -> [Int] {
         let step = index * rule.interval
         switch rule.frequency {
@@ -176,7 +176,7 @@ extension RecurrenceExpander {
     func days(of month: ScaleMonth, ordinalDays: [Int]) -> [Int] {
         let hasByDay = hasPlainWeekdays || !ordinals.isEmpty
         func weekdayOK(_ day: Int) -> Bool {
-            !hasByDay || plainWeekdays[CivilTime.weekday(ofDay: day)] || ordinalDays.contains(day)
+            !hasByDay || isPlainWeekday(CivilTime.weekday(ofDay: day)) || ordinalDays.contains(day)
         }
         var result: [Int] = []
         if !monthDays.isEmpty {
@@ -196,7 +196,7 @@ extension RecurrenceExpander {
         if !hasByDay { return Array(month.firstDay..<month.endDay) }
         if ordinals.isEmpty {
             // Each chosen weekday's first day in the month, then every seventh.
-            for day in month.firstDay..<min(month.firstDay + 7, month.endDay) where plainWeekdays[CivilTime.weekday(ofDay: day)] {
+            for day in month.firstDay..<min(month.firstDay + 7, month.endDay) where isPlainWeekday(CivilTime.weekday(ofDay: day)) {
                 result.append(contentsOf: Swift.stride(from: day, to: month.endDay, by: 7))
             }
             result.sort()
@@ -224,7 +224,7 @@ extension RecurrenceExpander {
     func passes(_ day: Int, month given: ScaleMonth? = nil, year: (Int, Int)? = nil, ordinalDays: [Int] = [],
                         weekChecked: Bool = false, yearDayChecked: Bool = false) -> Bool {
         if hasPlainWeekdays || !ordinals.isEmpty {
-            if !plainWeekdays[CivilTime.weekday(ofDay: day)], !ordinalDays.contains(day) { return false }
+            if !isPlainWeekday(CivilTime.weekday(ofDay: day)), !ordinalDays.contains(day) { return false }
         }
         if needsMonth {
             guard let month = given ?? self.month(holding: day) else { return false }

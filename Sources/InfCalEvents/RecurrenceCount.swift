@@ -57,31 +57,79 @@ extension RecurrenceExpander {
         return counted < count ? counted : nil
     }
 
-    /// The start of the last instance of a COUNT rule, walking at most `limit` periods: what
-    /// the cache's index records as the latest an event can occur. Nil without COUNT, or when
-    /// the walk does not reach the count.
-    /// The instances the day limit left out count too; then the answer is the end of the day
-    /// of the last one kept, which is never before the last counted. The walk also stops
-    /// after `Self.walkLimit.instances / 20` instances, so that a dense rule cannot make it
-    /// run for minutes (`FREQ=MINUTELY;COUNT=2000000000;BYSECOND=0,...,9`).
-    func lastCountedInstance(walkingAtMost limit: Int) -> Int? {
+    /// Where a COUNT rule ends: the period holding its last instance, how many of that period's
+    /// instances count, and the latest an instance can start.
+    public struct CountEnd: Equatable, Sendable {
+        /// The last period with instances and how many of its first instances count (what the
+        /// day limit left out comes after those kept that period, as `instances(in:)` counts);
+        /// nil when the walk from DTSTART gives up before (`countBefore`: a rule that yields
+        /// nothing for 400 years), so that only the latest is known.
+        public let last: (batch: Int, taken: Int)?
+        /// The start of the last instance; when the day limit left instances out of its
+        /// period, the end of the day of the last one kept, which is never before the last
+        /// counted. What the cache's index records as the latest an event can occur.
+        public let latest: Int
+
+        public static func == (a: CountEnd, b: CountEnd) -> Bool {
+            a.latest == b.latest && a.last?.batch == b.last?.batch && a.last?.taken == b.last?.taken
+        }
+    }
+
+    /// How far `countEnd` walks a COUNT rule from DTSTART, in periods.
+    static let countEndWalk = 10_000
+
+    /// Where the COUNT rule ends (`CountEnd`), walking at most `countEndWalk` periods, once;
+    /// nil without COUNT, or when the walk does not reach the count. The walk also stops after
+    /// `Self.walkLimit.instances / 20` instances, so that a dense rule cannot make it run for
+    /// minutes (`FREQ=MINUTELY;COUNT=2000000000;BYSECOND=0,...,9`).
+    public var countEnd: CountEnd? {
+        if let known = knownCountEnd { return known }
+        let found = walkToCountEnd()
+        knownCountEnd = .some(found)
+        return found
+    }
+
+    /// Tells the expander where its COUNT rule ends (what `countEnd` found when the cache was
+    /// built), so that `instances(in:)` neither counts from DTSTART nor walks to find it.
+    func setCountEnd(_ end: CountEnd?) {
+        knownCountEnd = .some(end)
+    }
+
+    /// The end where `instances(in:)` may stop counting, when it is known already.
+    var knownLastBatch: (batch: Int, taken: Int)? {
+        if case let .some(.some(end)) = knownCountEnd { return end.last }
+        return nil
+    }
+
+    private func walkToCountEnd() -> CountEnd? {
         guard let count = rule.count, count > 0 else { return nil }
+        // Counted as `countBefore` counts: what the day limit left out counts too, and a rule
+        // yielding nothing but DTSTART for a thousand periods and 400 years yields nothing.
         var counted = 0
-        for batch in 0..<limit {
+        var unbound = false
+        for batch in 0..<Self.countEndWalk {
+            let before = counted
             let kept = instances(ofBatch: batch)
             let dropped = dropped(inBatch: batch)
+            var latest: Int?
             if dropped == 0 {
                 for instance in kept {
                     counted += 1
-                    if counted >= count { return instance }
+                    if counted >= count { latest = instance; break }
                 }
             } else {
                 counted += kept.count + dropped
                 if counted >= count, let last = kept.last {
-                    return (CivilTime.day(ofSeconds: last) + 1) * CivilTime.secondsPerDay - 1
+                    latest = (CivilTime.day(ofSeconds: last) + 1) * CivilTime.secondsPerDay - 1
                 }
             }
+            if let latest { return CountEnd(last: unbound ? nil : (batch, count - before), latest: latest) }
+            // Counted out with nothing kept to end on: `countBefore` ended here; the walk looks on for a latest only.
+            if counted >= count { unbound = true }
             if counted > Self.walkLimit.instances / 20 { return nil }
+            if counted == (startIsExtra ? 1 : 0), batch + 1 >= 1000, batchStartDay(batch + 1) - startDay > 146_097 {
+                unbound = true
+            }
         }
         return nil
     }

@@ -7,8 +7,8 @@ struct RuleParts {
     var monthDays: [Int]
     let yearDays: [Int]
     let weekNumbers: [Int]
-    /// Plain weekdays (and, below MONTHLY, ordinal ones read as plain), 0 Monday.
-    var plainWeekdays = [Bool](repeating: false, count: 7)
+    /// Plain weekdays (and, below MONTHLY, ordinal ones read as plain): bit 0 Monday.
+    var plainWeekdays: UInt8 = 0
     var ordinals: [RecurrenceRule.WeekdayNumber] = []
     var hours: [Int] = []
     var minutes: [Int] = []
@@ -54,7 +54,7 @@ struct RuleParts {
         // 5545 forbids the mix; libical reads it so).
         let ordinalsCount = expands(.byMonthDay) && weekNumbers.isEmpty
         for entry in byDay {
-            if entry.ordinal != 0, ordinalsCount { ordinals.append(entry) } else { plainWeekdays[entry.weekday] = true }
+            if entry.ordinal != 0, ordinalsCount { ordinals.append(entry) } else { plainWeekdays |= 1 << UInt8(entry.weekday) }
         }
 
         // Times: an expanding part absent takes DTSTART's value; a limiting one absent limits nothing.

@@ -25,9 +25,9 @@ public final class RecurrenceExpander {
     let monthDays: [Int]
     let yearDays: [Int]
     let weekNumbers: [Int]
-    /// Plain weekdays (and, below MONTHLY, ordinal ones read as plain), 0 Monday.
-    let plainWeekdays: [Bool]
-    let hasPlainWeekdays: Bool
+    /// Plain weekdays (and, below MONTHLY, ordinal ones read as plain): bit 0 Monday.
+    let plainWeekdays: UInt8
+    var hasPlainWeekdays: Bool { plainWeekdays != 0 }
     let ordinals: [RecurrenceRule.WeekdayNumber]
     let hours: [Int]
     let minutes: [Int]
@@ -38,6 +38,8 @@ public final class RecurrenceExpander {
     let startMonth: ScaleMonth?
     let startYear: Int
     let startWeek: Int
+    /// Whether `weekday` (0 Monday) is one of the plain weekdays.
+    func isPlainWeekday(_ weekday: Int) -> Bool { plainWeekdays & 1 << UInt8(weekday) != 0 }
     /// A YEARLY rule with BYWEEKNO counts in week-numbering years (by WKST), not calendar years.
     let countsWeekYears: Bool
     let startWeekYear: Int
@@ -48,6 +50,9 @@ public final class RecurrenceExpander {
     /// Periods from DTSTART's to the first one a later walk need not look past: no instance
     /// can come then (COUNT reached) ...
     var countWalk = CountWalk()
+    /// Where the COUNT rule ends (`countEnd`), once looked for: nil when not yet, `.some(nil)`
+    /// when it is not known.
+    var knownCountEnd: CountEnd??
     /// The last two batches computed: a month's range can reach into the year before.
     var cachedBatch: (index: Int, instances: [Int], dropped: Int)?
     var olderBatch: (index: Int, instances: [Int], dropped: Int)?
@@ -89,7 +94,8 @@ public final class RecurrenceExpander {
         startYear = startMonth?.year ?? 0
         startWeek = startDay - CivilTime.floorMod(CivilTime.weekday(ofDay: startDay) - rule.weekStart, 7)
         countsWeekYears = action(.byWeekNo, at: rule.frequency) == .expand && !rule.byWeekNo.isEmpty
-        startWeekYear = Self.weekYear(of: startDay, weekStart: rule.weekStart).year
+        // Read only where the periods are week-numbering years.
+        startWeekYear = countsWeekYears ? Self.weekYear(of: startDay, weekStart: rule.weekStart).year : 0
         let parts = RuleParts(rule: rule, startDay: startDay, secondOfDay: start - startDay * CivilTime.secondsPerDay,
                               isDate: isDate, startMonth: startMonth)
         months = parts.months
@@ -97,7 +103,6 @@ public final class RecurrenceExpander {
         yearDays = parts.yearDays
         weekNumbers = parts.weekNumbers
         plainWeekdays = parts.plainWeekdays
-        hasPlainWeekdays = parts.plainWeekdays.contains(true)
         ordinals = parts.ordinals
         needsMonth = parts.needsMonth
         hours = parts.hours

@@ -10,6 +10,18 @@ extension RecurrenceExpander {
     public func instances(in range: Range<Int>) -> [Int] {
         guard !range.isEmpty, let (first, last) = batches(overlapping: range) else { return [] }
         var result: [Int] = []
+        if rule.count != nil, let end = knownLastBatch {
+            // Where COUNT ends is known (the cache's walk found it): the same instances as
+            // counting from DTSTART gives, without the count.
+            var batch = first
+            while batch <= min(last, end.batch) {
+                let found = instances(ofBatch: batch)
+                let counts = batch == end.batch ? max(0, min(end.taken, found.count)) : found.count
+                for place in 0..<counts where range.contains(found[place]) { result.append(found[place]) }
+                batch += 1
+            }
+            return result
+        }
         if let count = rule.count {
             guard let before = countBefore(batch: first) else { return [] }
             var counted = before

@@ -7,21 +7,28 @@ enum PartAction { case expand, limit, notAllowed }
 
 enum RulePart: Int, CaseIterable { case byMonth, byWeekNo, byYearDay, byMonthDay, byDay, byHour, byMinute, bySecond }
 
-/// Rows: parts, in `RulePart`'s order; columns: SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY,
-/// MONTHLY, YEARLY (`RecurrenceRule.Frequency`'s order). An array, not a dictionary: it is read
-/// for every period.
-let expandMap: [[PartAction]] = [
-    /* BYMONTH */ [.limit, .limit, .limit, .limit, .limit, .limit, .expand],
-    /* BYWEEKNO */ [.notAllowed, .notAllowed, .notAllowed, .notAllowed, .notAllowed, .notAllowed, .expand],
-    /* BYYEARDAY */ [.limit, .limit, .limit, .notAllowed, .notAllowed, .notAllowed, .expand],
-    /* BYMONTHDAY */ [.limit, .limit, .limit, .limit, .notAllowed, .expand, .expand],
-    /* BYDAY */ [.limit, .limit, .limit, .limit, .expand, .expand, .expand],
-    /* BYHOUR */ [.limit, .limit, .limit, .expand, .expand, .expand, .expand],
-    /* BYMINUTE */ [.limit, .limit, .expand, .expand, .expand, .expand, .expand],
-    /* BYSECOND */ [.limit, .expand, .expand, .expand, .expand, .expand, .expand],
-]
+/// One row a part, in `RulePart`'s order; one column a FREQ: SECONDLY, MINUTELY, HOURLY, DAILY,
+/// WEEKLY, MONTHLY, YEARLY (`RecurrenceRule.Frequency`'s order). E expands, L limits, N is not
+/// allowed. Static strings, not an array of arrays of an enum: the table is read for every
+/// period, and such an array's generic type would be looked up by name on every run.
+private func expandRow(_ part: RulePart) -> StaticString {
+    switch part {
+    case .byMonth: return "LLLLLLE"
+    case .byWeekNo: return "NNNNNNE"
+    case .byYearDay: return "LLLNNNE"
+    case .byMonthDay: return "LLLLNEE"
+    case .byDay: return "LLLLEEE"
+    case .byHour: return "LLLEEEE"
+    case .byMinute: return "LLEEEEE"
+    case .bySecond: return "LEEEEEE"
+    }
+}
 
 /// What `part` does at `frequency`.
 func action(_ part: RulePart, at frequency: RecurrenceRule.Frequency) -> PartAction {
-    expandMap[part.rawValue][frequency.rawValue]
+    switch expandRow(part).utf8Start[frequency.rawValue] {
+    case UInt8(ascii: "E"): return .expand
+    case UInt8(ascii: "L"): return .limit
+    default: return .notAllowed
+    }
 }

@@ -124,6 +124,19 @@ struct SolarMonths: ArithmeticMonths {
                 firstDay(year: nextYear, month: nextMonth))
     }
 
+    /// The month after `month`: it starts on `month.endDay` and is named `month.nextName`, both
+    /// known already, so only its end and the name after it are computed (what
+    /// `wholeMonth(holding: month.endDay)` gives, with half the arithmetic: a stream steps
+    /// month after month).
+    func month(after month: Month) -> Month? {
+        let name = month.nextName
+        let year = CivilTime.astronomicalYear(era: name.era, year: name.year)
+        let (afterYear, afterMonth) = name.month == 12 ? (year + 1, 1) : (year, name.month + 1)
+        let endDay = firstDay(year: afterYear, month: afterMonth)
+        return Month(firstDay: month.endDay, dayCount: endDay - month.endDay, name: name,
+                     nextName: Self.name(year: afterYear, month: afterMonth))
+    }
+
     func dayLabels(of month: Month) -> DayLabels {
         guard month.firstDay < firstGregorianDay, month.endDay > firstGregorianDay else { return .consecutive }
         return .listed((month.firstDay..<month.endDay).map { date($0).day })

@@ -227,7 +227,7 @@ public struct AgendaPrinter {
             guard first < end else { continue }
             var occurrences = store.occurrences(startingOn: first..<end)
             if firstMonth, !plan.backward {
-                let underWay = (store.occurrencesByDay(first..<(first + 1))[first] ?? []).filter { $0.startDay < first }
+                let underWay = store.occurrences(touching: first).filter { $0.startDay < first }
                 occurrences = underWay + occurrences
             }
             firstMonth = false

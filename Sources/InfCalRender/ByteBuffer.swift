@@ -49,8 +49,26 @@ public final class ByteBuffer {
     @inline(__always)
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
-        if let base = bytes.baseAddress { (storage + count).update(from: base, count: bytes.count) }
-        count += bytes.count
+        guard let base = bytes.baseAddress else { return }
+        let length = bytes.count, target = storage + count
+        if length >= 8, length <= 32 {
+            // A short run (a week line, a header) copied in words, the last word overlapping
+            // the one before: a call to memcpy costs more than the copy.
+            var offset = 0
+            while offset + 8 <= length {
+                Self.copyWord(from: base + offset, to: target + offset)
+                offset += 8
+            }
+            if offset < length { Self.copyWord(from: base + length - 8, to: target + length - 8) }
+        } else {
+            target.update(from: base, count: length)
+        }
+        count += length
+    }
+
+    @inline(__always)
+    private static func copyWord(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(target).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self), as: UInt64.self)
     }
 
     @inline(__always)
@@ -73,10 +91,36 @@ public final class ByteBuffer {
         self.count += count
     }
 
+    /// Puts `count` spaces before the bytes from `offset` on (text written before its width
+    /// was known, then centred).
+    @inline(__always)
+    public func insertSpaces(_ count: Int, at offset: Int) {
+        guard count > 0 else { return }
+        reserve(count)
+        (storage + offset + count).update(from: storage + offset, count: self.count - offset)
+        (storage + offset).update(repeating: UInt8(ascii: " "), count: count)
+        self.count += count
+    }
+
+    /// Forgets the bytes from `offset` on.
+    public func truncate(to offset: Int) {
+        count = min(count, max(0, offset))
+    }
+
+    /// The bytes from `offset` on, borrowed until the next append.
+    func tail(from offset: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage + offset, count: count - offset)
+    }
+
     /// Removes trailing spaces.
     @inline(__always)
     public func trimTrailingSpaces() {
         while count > 0, storage[count - 1] == UInt8(ascii: " ") { count -= 1 }
+    }
+
+    /// Writes the bytes written to `sink`, lending them rather than copying them out.
+    public func write(to sink: ByteSink) throws {
+        try sink.write(borrowing: UnsafeRawBufferPointer(start: storage, count: count))
     }
 
     /// The bytes written, copied out.

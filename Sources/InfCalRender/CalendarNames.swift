@@ -176,6 +176,55 @@ public struct CalendarNames {
         }
     }
 
+    /// The English month names' bytes one after another, January first, and where each starts
+    /// (the thirteenth, where the last ends): one flat array, no array to retain per title.
+    private static let posixMonthBytes: [UInt8] = {
+        var bytes: [UInt8] = []
+        for name in posixMonthNames { bytes += name.utf8 }
+        return bytes
+    }()
+    private static let posixMonthStarts: [Int] = {
+        var starts = [0]
+        for name in posixMonthNames { starts.append(starts[starts.count - 1] + name.utf8.count) }
+        return starts
+    }()
+
+    /// Appends the title of `month` (`withYear`: `title(of:)`, else `monthName(of:)`) to `out`
+    /// and returns the cells it takes. The POSIX Gregorian title is written byte by byte, all
+    /// ASCII: a stream asks for a title a month, and a string costs more than the month's grid.
+    public func appendTitle(of month: Month, withYear: Bool, to out: ByteBuffer) -> Int {
+        guard case .posixGregorian = titles else {
+            let text = withYear ? title(of: month) : monthName(of: month)
+            out.append(text)
+            return DisplayWidth.of(text)
+        }
+        let start = out.count
+        let index = ((month.name.month - 1) % 12 + 12) % 12
+        let (first, end) = (Self.posixMonthStarts[index], Self.posixMonthStarts[index + 1])
+        Self.posixMonthBytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[first..<end])) }
+        guard withYear else { return out.count - start }
+        out.append(UInt8(ascii: " "))
+        if month.name.year < 0 { out.append(UInt8(ascii: "-")) }
+        MonthRenderer.appendNumber(month.name.year, width: 0, to: out)
+        if month.name.era == 0 { out.append(Self.beforeChrist) }
+        return out.count - start
+    }
+
+    private static let beforeChrist: [UInt8] = Array(" BC".utf8)
+
+    /// The cells the title `appendTitle(of:withYear:to:)` appends takes, without making it
+    /// where it is POSIX Gregorian.
+    public func titleWidth(of month: Month, withYear: Bool) -> Int {
+        guard case .posixGregorian = titles else { return DisplayWidth.of(withYear ? title(of: month) : monthName(of: month)) }
+        let index = ((month.name.month - 1) % 12 + 12) % 12
+        let nameWidth = Self.posixMonthStarts[index + 1] - Self.posixMonthStarts[index]
+        guard withYear else { return nameWidth }
+        var digits = 1
+        var rest = month.name.year.magnitude / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        return nameWidth + 1 + (month.name.year < 0 ? 1 : 0) + digits + (month.name.era == 0 ? Self.beforeChrist.count : 0)
+    }
+
     /// The month's title with its year, as "February 2024" or "March 44 BC".
     public func title(of month: Month) -> String {
         switch titles {

@@ -92,7 +92,7 @@ public struct JSONLinesPrinter {
             // The first month listed forward starts with what is under way on its first day
             // listed, with true starts.
             if let first = listedFrom, month.firstDay <= first, first < month.endDay {
-                let underWay = (store.occurrencesByDay(first..<(first + 1))[first] ?? []).filter { $0.startDay < first }
+                let underWay = store.occurrences(touching: first).filter { $0.startDay < first }
                 occurrences = underWay + occurrences.filter { $0.startDay >= first }
             }
             for (position, occurrence) in occurrences.enumerated() {

@@ -6,6 +6,15 @@ import InfCalEvents
 public protocol ByteSink: AnyObject {
     /// Takes all of `bytes` or throws.
     func write(_ bytes: [UInt8]) throws
+    /// Takes all of `bytes`, borrowed for the call, or throws: a sink that can write from
+    /// memory it does not own spares the stream a copy of every block.
+    func write(borrowing bytes: UnsafeRawBufferPointer) throws
+}
+
+extension ByteSink {
+    public func write(borrowing bytes: UnsafeRawBufferPointer) throws {
+        try write(Array(bytes))
+    }
 }
 
 /// Prints months in rows of `columns`, one blank line between rows, as the months arrive.
@@ -51,7 +60,7 @@ public struct MonthPrinter {
             }
             row.removeAll(keepingCapacity: true)
             if buffer.count >= blockSize {
-                try sink.write(buffer.bytes)
+                try buffer.write(to: sink)
                 buffer.removeAll()
             }
         }
@@ -60,6 +69,6 @@ public struct MonthPrinter {
             if row.count == columns { try emitRow() }
         }
         if !row.isEmpty { try emitRow() }
-        if buffer.count > 0 { try sink.write(buffer.bytes) }
+        if buffer.count > 0 { try buffer.write(to: sink) }
     }
 }

@@ -80,7 +80,7 @@ public struct MonthRenderer {
     /// ISO weeks in the reform the grids follow (proleptic Gregorian under `--reform gregorian`).
     private let isoWeeks: MonthCalendar
     /// Week lines already formatted, shared by the copies of this renderer.
-    private let weekLines = WeekLineCache()
+    private let weekLines: WeekLineCache
 
     /// A renderer for months of `calendar` named by `names`, rows starting on `firstWeekday`
     /// (1 is Sunday), days numbered by `numbering`, with an optional week-number column, and
@@ -95,6 +95,7 @@ public struct MonthRenderer {
         self.highlightedDay = highlightedDay
         isoWeeks = MonthCalendar(.iso8601, reform: calendar.reform)
         cellWidth = Self.cellWidth(numbering, labelWidth: names.labelWidth)
+        weekLines = WeekLineCache(width: 7 * cellWidth + 6)
         header = Array((String(repeating: " ", count: weekNumbers == nil ? 0 : 3)
             + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: cellWidth)).utf8)
     }
@@ -168,19 +169,20 @@ public struct MonthRenderer {
     /// Appends `value` right-aligned in `width` cells (more if it needs them).
     @inline(__always)
     static func appendNumber(_ value: Int, width: Int, to out: ByteBuffer) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        // Room for the 20 digits of the largest magnitude.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
         var rest = value.magnitude
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {
-                buffer[7 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
                 count += 1
-            } while rest > 0 && count < 8
+            } while rest > 0 && count < 24
         }
         if width > count { out.appendSpaces(width - count) }
         withUnsafeBytes(of: &digits) { buffer in
-            out.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(8 - count)...]))
+            out.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
         }
     }
 
@@ -206,23 +208,34 @@ public struct MonthRenderer {
 
     /// Appends week `week` of `grid`: exactly `monthWidth` cells, blank cells as spaces.
     func appendWeek(_ grid: borrowing MonthGrid, week: Int, to out: ByteBuffer) {
-        // A week of days numbered 1, 2, 3, ... without today in it depends only on where the
-        // month starts and how long it is: most weeks are copied from the cache.
-        if weekNumbers == nil, case .consecutive = grid.labels,
-           highlightedDay.map({ !grid.month.contains(day: $0) }) ?? true,
-           selectedDay.map({ !grid.month.contains(day: $0) }) ?? true,
-           markedDays.isEmpty || !markedDays.contains(where: grid.month.contains(day:)),
-           let slot = WeekLineCache.slot(leadingBlanks: grid.leadingBlanks, dayCount: grid.month.dayCount, week: week) {
-            if let line = weekLines.lines[slot] {
-                out.append(line)
-            } else {
-                let line = ByteBuffer(capacity: 64)
-                appendCells(grid, week: week, to: line)
-                weekLines.lines[slot] = line.bytes
-                out.append(line.bytes)
-            }
-            return
-        }
+        if let first = cachedSlot(grid) { return appendCachedWeek(grid, slot: first + week, week: week, to: out) }
+        appendWeekCells(grid, week: week, to: out)
+    }
+
+    /// The cache slot of week 0 of `grid` when its weeks can come from the cache: a week of
+    /// days numbered 1, 2, 3, ... without today, a day with events or the selected day in it
+    /// depends only on where the month starts and how long it is. Nil when they cannot.
+    @inline(__always)
+    private func cachedSlot(_ grid: borrowing MonthGrid) -> Int? {
+        guard weekNumbers == nil, case .consecutive = grid.labels else { return nil }
+        let month = grid.month
+        if let highlightedDay, month.contains(day: highlightedDay) { return nil }
+        if let selectedDay, month.contains(day: selectedDay) { return nil }
+        if !markedDays.isEmpty, markedDays.contains(where: { month.contains(day: $0) }) { return nil }
+        return WeekLineCache.slot(leadingBlanks: grid.leadingBlanks, dayCount: month.dayCount, week: 0)
+    }
+
+    /// Appends week `week` of `grid` from the cache's `slot`, formatting it there first.
+    @inline(__always)
+    private func appendCachedWeek(_ grid: borrowing MonthGrid, slot: Int, week: Int, to out: ByteBuffer) {
+        if let line = weekLines.line(slot) { return out.append(line) }
+        let start = out.count
+        appendCells(grid, week: week, to: out)
+        weekLines.keep(out.tail(from: start), in: slot)
+    }
+
+    /// Appends week `week` of `grid` cell by cell, with its week number when shown.
+    private func appendWeekCells(_ grid: borrowing MonthGrid, week: Int, to out: ByteBuffer) {
         if weekNumbers != nil {
             let rowStart = grid.month.firstDay - grid.leadingBlanks + 7 * week
             if let number = weekNumber(ofRowStarting: rowStart) {
@@ -272,7 +285,65 @@ public struct MonthRenderer {
     /// month whose title is wider than its grid gets a column as wide as its title.
     public func appendRow(_ grids: [MonthGrid], to out: ByteBuffer) {
         if layout == .vertical { return appendVerticalRow(grids, to: out) }
+        if also == nil, grids.withUnsafeBufferPointer({ appendPlainRow($0, to: out) }) { return }
         appendRow(grids, titles: grids.map { titleText($0.month) }, to: out)
+    }
+
+    /// Appends `grids` side by side as `appendRow` does, without `--also`, when every title
+    /// fits over its grid (nearly always), so that every column is a grid wide: the titles are
+    /// written straight into `out` and centred there, and the row needs no arrays. Returns
+    /// false, having appended nothing, when a title is wider than its grid.
+    private func appendPlainRow(_ grids: UnsafeBufferPointer<MonthGrid>, to out: ByteBuffer) -> Bool {
+        let mark = out.count, width = monthWidth, last = grids.count - 1
+        var weekCount = 0
+        for position in grids.indices {
+            let start = out.count
+            let titleWidth = names.appendTitle(of: grids[position].month, withYear: titleStyle == .monthAndYear, to: out)
+            guard titleWidth <= width else {
+                out.truncate(to: mark)
+                return false
+            }
+            let padding = (width - titleWidth) / 2
+            out.insertSpaces(padding, at: start)
+            if position < last { out.appendSpaces(width - padding - titleWidth + Self.gutter) }
+            weekCount = max(weekCount, grids[position].weekCount)
+        }
+        out.trimTrailingSpaces()
+        out.append(UInt8(ascii: "\n"))
+        for position in grids.indices {
+            out.append(header)
+            if position < last { out.appendSpaces(Self.gutter) }
+        }
+        out.trimTrailingSpaces()
+        out.append(UInt8(ascii: "\n"))
+        // Each grid's first cache slot (or -1: its weeks are formatted cell by cell) and its
+        // weeks, found once for the row's week lines.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * grids.count) { facts in
+            for position in grids.indices {
+                facts[2 * position] = cachedSlot(grids[position]) ?? -1
+                facts[2 * position + 1] = grids[position].weekCount
+            }
+            for week in 0..<weekCount {
+                for position in grids.indices {
+                    let (slot, weeks) = (facts[2 * position], facts[2 * position + 1])
+                    if week < weeks {
+                        if slot >= 0, let line = weekLines.line(slot + week) {
+                            out.append(line)
+                        } else if slot >= 0 {
+                            appendCachedWeek(grids[position], slot: slot + week, week: week, to: out)
+                        } else {
+                            appendWeekCells(grids[position], week: week, to: out)
+                        }
+                    } else if position < last {
+                        out.appendSpaces(width)
+                    }
+                    if position < last { out.appendSpaces(Self.gutter) }
+                }
+                out.trimTrailingSpaces()
+                out.append(UInt8(ascii: "\n"))
+            }
+        }
+        return true
     }
 
     /// Appends `grids` side by side in the horizontal layout, `titles` being what `titleText`
@@ -335,7 +406,15 @@ public struct MonthRenderer {
     /// The width of `grids` side by side.
     public func rowWidth(_ grids: [MonthGrid]) -> Int {
         if layout == .vertical { return verticalRowWidth(grids) }
-        return rowWidth(grids, titles: grids.map { titleText($0.month) })
+        guard also == nil else { return rowWidth(grids, titles: grids.map { titleText($0.month) }) }
+        // Each column as wide as its grid or its title, without making the titles.
+        return grids.withUnsafeBufferPointer { grids in
+            var width = Self.gutter * max(0, grids.count - 1)
+            for position in grids.indices {
+                width += max(monthWidth, names.titleWidth(of: grids[position].month, withYear: titleStyle == .monthAndYear))
+            }
+            return width
+        }
     }
 
     /// The width of `grids` side by side in the horizontal layout, titled `titles`.
@@ -384,16 +463,46 @@ public struct DayAttributes: Sendable {
 }
 
 /// Formatted week lines of months numbered 1, 2, 3, ..., by where the month starts, its length
-/// and the week. A class, so that copies of a renderer share what was formatted; used from one
+/// and the week: each line exactly a grid's width without the week column, kept side by side
+/// in one block. A class, so that copies of a renderer share what was formatted; used from one
 /// thread, so it opts out of dynamic exclusivity checks on its hot path.
 final class WeekLineCache {
     static let longestMonth = 40
     static let weeks = 7
-    @exclusivity(unchecked) var lines: [[UInt8]?] = Array(repeating: nil, count: 7 * (longestMonth + 1) * weeks)
+    static let slots = 7 * (longestMonth + 1) * weeks
+    /// The bytes of each line.
+    let width: Int
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>?
+    @exclusivity(unchecked) private var filled = [Bool](repeating: false, count: slots)
+
+    init(width: Int) {
+        self.width = width
+    }
+
+    deinit {
+        storage?.deallocate()
+    }
 
     /// Where the line is kept, or nil for a month too long to keep.
     static func slot(leadingBlanks: Int, dayCount: Int, week: Int) -> Int? {
         guard dayCount <= longestMonth, week < weeks, (0..<7).contains(leadingBlanks) else { return nil }
         return (leadingBlanks * (longestMonth + 1) + dayCount) * weeks + week
+    }
+
+    /// The line kept in `slot`, or nil when none is.
+    @inline(__always)
+    func line(_ slot: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard filled[slot], let storage else { return nil }
+        return UnsafeBufferPointer(start: storage + slot * width, count: width)
+    }
+
+    /// Keeps `line` in `slot`, when it is a line's width.
+    func keep(_ line: UnsafeBufferPointer<UInt8>, in slot: Int) {
+        guard line.count == width, let base = line.baseAddress else { return }
+        // Made on first use: a run that prints one month needs few lines.
+        let storage = self.storage ?? .allocate(capacity: Self.slots * width)
+        self.storage = storage
+        (storage + slot * width).update(from: base, count: width)
+        filled[slot] = true
     }
 }

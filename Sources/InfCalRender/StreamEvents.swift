@@ -46,46 +46,54 @@ public struct StreamEvents {
     /// line each, cut to the row's width; when several months share the row, each month's list
     /// is headed by its title.
     func appendRow(_ grids: [MonthGrid], renderer: MonthRenderer, to out: ByteBuffer) {
-        // The titles, made once for the grids, the row's width and the list's headings.
-        let titles = renderer.layout == .horizontal ? grids.map { renderer.titleText($0.month) } : nil
-        var marking = renderer
-        // Without marks the grids are the plain ones, week lines from the renderer's cache.
-        if marksDays { marking.markedDays = markedDays(grids) }
-        if let titles { marking.appendRow(grids, titles: titles, to: out) } else { marking.appendRow(grids, to: out) }
+        if marksDays {
+            var marking = renderer
+            marking.markedDays = markedDays(grids)
+            marking.appendRow(grids, to: out)
+        } else {
+            // Without marks the grids are the plain ones, week lines from the renderer's cache.
+            renderer.appendRow(grids, to: out)
+        }
         var width: Int?
         let lineWidth = self.width ?? Int.max
-        for (position, grid) in grids.enumerated() {
-            var occurrences = store.occurrences(startingOn: grid.month.firstDay..<grid.month.endDay)
-            var underWay = 0
-            if let first = listedFrom, grid.month.firstDay <= first, first < grid.month.endDay {
-                let continuing = (store.occurrencesByDay(first..<(first + 1))[first] ?? []).filter { $0.startDay < first }
-                occurrences = continuing + occurrences.filter { $0.startDay >= first }
-                underWay = continuing.count
-            }
-            if occurrences.isEmpty { continue }
-            if width == nil {
-                width = titles.map { renderer.rowWidth(grids, titles: $0) } ?? renderer.rowWidth(grids)
-                out.append(UInt8(ascii: "\n"))
-            }
-            let rowWidth = width ?? 0
-            if grids.count > 1 {
-                let title = renderer.titleStyle == .monthAndYear ? titles?[position] : nil
-                out.append(DisplayWidth.truncated(title ?? renderer.names.title(of: grid.month), to: rowWidth))
-                out.trimTrailingSpaces()
-                out.append(UInt8(ascii: "\n"))
-            }
-            for (position, occurrence) in occurrences.enumerated() {
-                let continuing = position < underWay
-                let index = continuing ? (listedFrom ?? grid.month.firstDay) - grid.month.firstDay : occurrence.startDay - grid.month.firstDay
-                if continuing || !appendLine(occurrence, label: grid.labels.label(at: index), width: lineWidth,
-                                             cellWidth: renderer.cellWidth, to: out) {
-                    let label = String(grid.labels.label(at: index))
-                    let day = String(repeating: " ", count: max(0, renderer.cellWidth - label.count)) + label
-                    out.append(lines.dayLine(occurrence, day: day, width: lineWidth,
-                                             on: continuing ? grid.month.firstDay + index : nil))
+        grids.withUnsafeBufferPointer { row in
+            for position in row.indices {
+                let month = row[position].month
+                var occurrences = store.occurrences(startingOn: month.firstDay..<month.endDay)
+                var underWay = 0
+                if let first = listedFrom, month.firstDay <= first, first < month.endDay {
+                    let continuing = store.occurrences(touching: first).filter { $0.startDay < first }
+                    occurrences = continuing + occurrences.filter { $0.startDay >= first }
+                    underWay = continuing.count
                 }
-                out.trimTrailingSpaces()
-                out.append(UInt8(ascii: "\n"))
+                if occurrences.isEmpty { continue }
+                if width == nil {
+                    width = renderer.rowWidth(grids)
+                    out.append(UInt8(ascii: "\n"))
+                }
+                let rowWidth = width ?? 0
+                if grids.count > 1 {
+                    // The month's title, cut to the row's width where it is wider.
+                    let start = out.count
+                    if renderer.names.appendTitle(of: month, withYear: true, to: out) > rowWidth {
+                        out.truncate(to: start)
+                        out.append(DisplayWidth.truncated(renderer.names.title(of: month), to: rowWidth))
+                    }
+                    out.trimTrailingSpaces()
+                    out.append(UInt8(ascii: "\n"))
+                }
+                for (place, occurrence) in occurrences.enumerated() {
+                    let continuing = place < underWay
+                    let index = continuing ? (listedFrom ?? month.firstDay) - month.firstDay : occurrence.startDay - month.firstDay
+                    let label = row[position].labels.label(at: index)
+                    if continuing || !appendLine(occurrence, label: label, width: lineWidth, cellWidth: renderer.cellWidth, to: out) {
+                        let text = String(label)
+                        let day = String(repeating: " ", count: max(0, renderer.cellWidth - text.count)) + text
+                        out.append(lines.dayLine(occurrence, day: day, width: lineWidth, on: continuing ? month.firstDay + index : nil))
+                    }
+                    out.trimTrailingSpaces()
+                    out.append(UInt8(ascii: "\n"))
+                }
             }
         }
     }

@@ -18,6 +18,11 @@ public final class FileOutput: ByteSink {
         try bytes.withUnsafeBytes { try Platform.writeAll(fd, $0) }
     }
 
+    /// Writes all of `bytes`, without copying them.
+    public func write(borrowing bytes: UnsafeRawBufferPointer) throws {
+        try Platform.writeAll(fd, bytes)
+    }
+
     /// Writes `text` as UTF-8.
     public func write(_ text: String) throws {
         try write(Array(text.utf8))

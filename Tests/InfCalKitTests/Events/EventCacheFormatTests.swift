@@ -245,7 +245,7 @@ import Testing
         for (start, rule, exact) in bounded {
             let event = try #require(EventReader.read(EventFixture.calendar([start, "RRULE:" + rule])).events.first, "\(rule)")
             let expander = try #require(event.expanders.first)
-            let walked = try #require(expander.lastCountedInstance(walkingAtMost: 10_000), "\(rule)")
+            let walked = try #require(expander.countEnd?.latest, "\(rule)")
             let bound = try #require(EventCacheFormat.countBound(of: expander), "\(rule) has no bound")
             #expect(exact ? bound == walked : bound >= walked, "\(rule): \(EventFixture.text(bound)) against \(EventFixture.text(walked))")
         }
@@ -363,8 +363,10 @@ import Testing
             6: ("c604bc54e77ceef2", "60b4f022a17efc5b"),
             // 7: records in the index's order, each event's details in a record of their own.
             7: ("c604bc54e77ceef2", "328305ff09559032"),
-            // 8: details before zones in the body; the latest end of simple COUNT rules bounded without a walk.
-            8: ("c604bc54e77ceef2", "7dc1ae2a4d1f7d48"),
+            // 8: where a COUNT rule ends; a Foundation zone's changes of offset from 1970 to 2100, with
+            // the version of the zone data they come from (so this changes with the toolchain's zone data too);
+            // details before zones in the body.
+            8: ("c604bc54e77ceef2", "a4715899fcd55f87"),
         ]
         let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
         #expect(recorded[EventCacheFormat.version]?.layout == now.0,
