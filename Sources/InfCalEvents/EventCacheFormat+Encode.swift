@@ -334,7 +334,7 @@ extension EventCacheFormat {
         out.bool(expander.includesStart)
         // Where a COUNT rule ends, found once here: a run reading the cache then neither
         // counts from DTSTART to the months it shows nor walks the rule to find its end.
-        let end = expander.rule.count == nil ? nil : expander.countEnd
+        let end = expander.rule.count == nil ? nil : countEnd(of: expander)
         out.bool(end != nil)
         if let end {
             out.int(end.latest)
