@@ -158,24 +158,24 @@ public final class EventStore {
         let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         var found: [Occurrence] = []
-        func admit(_ index: Int, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?), more: Int = 0) {
+        func admit(_ index: Int, _ event: Event, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?), more: Int = 0) {
             let (start, end) = (shown.start, shown.end)
             let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
             if inside {
-                let event = events[index]
                 let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
-                if let calendar, hidden.contains(calendar) { return }
+                if let calendar, !hidden.isEmpty, hidden.contains(calendar) { return }
                 let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
-                var occurrence = Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
-                                            isAllDay: event.isAllDay, start: start, end: end)
-                occurrence.calendar = calendar
-                occurrence.color = shownAs?.color
-                (occurrence.startOffset, occurrence.endOffset) = (shown.startOffset, shown.endOffset)
-                occurrence.uid = event.uid
-                occurrence.source = index < sources.count ? sources[index] : nil
-                occurrence.more = more
-                occurrence.event = index
-                found.append(occurrence)
+                // Made in place in the array: a copy of an occurrence retains each of its strings.
+                found.append(Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
+                                        isAllDay: event.isAllDay, start: start, end: end))
+                let last = found.count - 1
+                found[last].calendar = calendar
+                found[last].color = shownAs?.color
+                (found[last].startOffset, found[last].endOffset) = (shown.startOffset, shown.endOffset)
+                found[last].uid = event.uid
+                found[last].source = index < sources.count ? sources[index] : nil
+                found[last].more = more
+                found[last].event = index
             }
         }
         // Singles: binary search for the first that may reach the range.
@@ -199,7 +199,7 @@ public final class EventStore {
         found.reserveCapacity(singlesEnd - index + near.count)
         while index < singlesEnd {
             let single = singles[index]
-            admit(single.event, (single.start, single.end, single.startOffset, single.endOffset))
+            admit(single.event, events[single.event], (single.start, single.end, single.startOffset, single.endOffset))
             index += 1
         }
         let instances = window.instances
@@ -210,7 +210,7 @@ public final class EventStore {
             // The last instance a day kept of a rule denser than the day limit says how many more.
             let day = CivilTime.day(ofSeconds: instance.start)
             let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
-            admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
+            admit(instance.event, event, shown(event, start: instance.start, duration: instance.duration),
                   more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
         }
         guard found.count > 1 else { return found }
@@ -326,9 +326,11 @@ struct InstanceWindow {
     private(set) var range: Range<Int> = 0..<0
     private(set) var instances: [(start: Int, duration: Int, event: Int)] = []
     private var span = 0
-    /// The closed form of each recurring event's instances, where it has one (parallel to
-    /// the events asked for), made on the first fill.
-    private var yearly: [YearlyInstances?] = []
+    /// The closed forms of the recurring events' instances, where they have one, made on the
+    /// first fill.
+    private var yearly: [YearlyInstances] = []
+    /// Whether each recurring event is among `yearly`.
+    private var isYearly: [Bool] = []
     /// Whether some rule left instances out of a day (the day limit): only then does an
     /// instance need looking up among the cuts.
     private(set) var hasCuts = false
@@ -356,19 +358,60 @@ struct InstanceWindow {
             range = wanted.lowerBound..<(overflow ? Int.max : max(high, wanted.upperBound))
         }
         instances.removeAll(keepingCapacity: true)
-        if yearly.count != recurring.count { yearly = recurring.map { YearlyInstances(events[$0]) } }
-        for (place, index) in recurring.enumerated() {
-            if let dates = yearly[place] {
-                let duration = events[index].duration
-                dates.forEach(in: range) { instances.append(($0, duration, index)) }
-                continue
-            }
+        if isYearly.count != recurring.count { findYearly(events: events, recurring: recurring) }
+        fillYearly(range)
+        var general = false
+        for (place, index) in recurring.enumerated() where !isYearly[place] {
             for instance in events[index].instances(in: range) {
                 instances.append((instance.start, instance.duration, index))
+                general = true
             }
         }
-        instances.sortStably { ($0.start, $0.event) < ($1.start, $1.event) }
+        // The yearly events' instances are in order already, year by year.
+        if general { instances.sortStably { ($0.start, $0.event) < ($1.start, $1.event) } }
         hasCuts = recurring.contains { index in events[index].expanders.contains { !$0.cuts.isEmpty } }
+    }
+
+    /// Finds which of `recurring` have a closed form (`YearlyInstances`).
+    private mutating func findYearly(events: [Event], recurring: [Int]) {
+        yearly = []
+        isYearly = []
+        for index in recurring {
+            let form = YearlyInstances(events[index], index: index)
+            if let form { yearly.append(form) }
+            isYearly.append(form != nil)
+        }
+    }
+
+    /// Appends the instances in `range` of the events with a closed form, in order of start,
+    /// then of event: year by year, each year's few instances put in order among themselves.
+    private mutating func fillYearly(_ range: Range<Int>) {
+        var first = Int.max, last = Int.min
+        for form in yearly {
+            guard let years = form.years(in: range) else { continue }
+            first = min(first, years.lowerBound)
+            last = max(last, years.upperBound)
+        }
+        guard first <= last else { return }
+        for year in first...last {
+            let begin = instances.count
+            for form in yearly {
+                form.forEach(inYear: year, in: range) { instances.append(($0, form.duration, form.event)) }
+            }
+            // Nearly always in order already (events in the order of their months); else an
+            // insertion sort of the year's few.
+            var position = begin + 1
+            while position < instances.count {
+                let item = instances[position]
+                var slot = position
+                while slot > begin, (item.start, item.event) < (instances[slot - 1].start, instances[slot - 1].event) {
+                    instances[slot] = instances[slot - 1]
+                    slot -= 1
+                }
+                if slot != position { instances[slot] = item }
+                position += 1
+            }
+        }
     }
 
     /// The index of the first instance starting at `start` or later.

@@ -66,6 +66,17 @@ public final class ByteBuffer {
         count += length
     }
 
+    /// Appends the first `count` (at most 16) of the 16 bytes at `source`, copying all 16: a
+    /// short run kept padded to 16 bytes (a month's name) costs two word copies.
+    @inline(__always)
+    public func appendPadded(_ source: UnsafePointer<UInt8>, count: Int) {
+        reserve(16)
+        let target = storage + self.count
+        Self.copyWord(from: source, to: target)
+        Self.copyWord(from: source + 8, to: target + 8)
+        self.count += min(max(0, count), 16)
+    }
+
     @inline(__always)
     private static func copyWord(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
         UnsafeMutableRawPointer(target).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -88,17 +99,6 @@ public final class ByteBuffer {
         guard count > 0 else { return }
         reserve(count)
         (storage + self.count).update(repeating: UInt8(ascii: " "), count: count)
-        self.count += count
-    }
-
-    /// Puts `count` spaces before the bytes from `offset` on (text written before its width
-    /// was known, then centred).
-    @inline(__always)
-    public func insertSpaces(_ count: Int, at offset: Int) {
-        guard count > 0 else { return }
-        reserve(count)
-        (storage + offset + count).update(from: storage + offset, count: self.count - offset)
-        (storage + offset).update(repeating: UInt8(ascii: " "), count: count)
         self.count += count
     }
 

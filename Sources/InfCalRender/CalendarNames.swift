@@ -176,38 +176,92 @@ public struct CalendarNames {
         }
     }
 
-    /// The English month names' bytes one after another, January first, and where each starts
-    /// (the thirteenth, where the last ends): one flat array, no array to retain per title.
-    private static let posixMonthBytes: [UInt8] = {
+    /// The English month names' bytes, each followed by a space and padded to 16 bytes, January
+    /// first: a title copies its name and space in two words.
+    private static let posixMonthPadded: [UInt8] = {
         var bytes: [UInt8] = []
-        for name in posixMonthNames { bytes += name.utf8 }
+        for name in posixMonthNames {
+            let padded = Array(name.utf8) + [UInt8(ascii: " ")]
+            bytes += padded + [UInt8](repeating: 0, count: 16 - padded.count)
+        }
         return bytes
     }()
-    private static let posixMonthStarts: [Int] = {
-        var starts = [0]
-        for name in posixMonthNames { starts.append(starts[starts.count - 1] + name.utf8.count) }
-        return starts
+    /// The bytes of each English month name, January first.
+    private static let posixMonthLengths: [Int] = {
+        var lengths: [Int] = []
+        for name in posixMonthNames { lengths.append(name.utf8.count) }
+        return lengths
     }()
 
     /// Appends the title of `month` (`withYear`: `title(of:)`, else `monthName(of:)`) to `out`
-    /// and returns the cells it takes. The POSIX Gregorian title is written byte by byte, all
-    /// ASCII: a stream asks for a title a month, and a string costs more than the month's grid.
+    /// and returns the cells it takes. The POSIX Gregorian title is put together on the stack,
+    /// all ASCII: a stream asks for a title a month, and a string costs more than the month's grid.
     public func appendTitle(of month: Month, withYear: Bool, to out: ByteBuffer) -> Int {
-        guard case .posixGregorian = titles else {
-            let text = withYear ? title(of: month) : monthName(of: month)
-            out.append(text)
-            return DisplayWidth.of(text)
+        appendTitle(of: month, withYear: withYear, centring: nil, to: out)
+    }
+
+    /// Appends the title of `month` as `appendTitle(of:withYear:to:)` does, after the spaces
+    /// that centre it in `width` cells, and returns the cells the title takes; appends nothing
+    /// when that is more than `width`.
+    public func appendTitle(of month: Month, withYear: Bool, centredIn width: Int, to out: ByteBuffer) -> Int {
+        appendTitle(of: month, withYear: withYear, centring: width, to: out)
+    }
+
+    private func appendTitle(of month: Month, withYear: Bool, centring width: Int?, to out: ByteBuffer) -> Int {
+        if case .posixGregorian = titles {
+            var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            let written = withUnsafeMutableBytes(of: &bytes) { raw in Self.posixTitle(of: month, withYear: withYear, into: raw) }
+            if let written {
+                if let width {
+                    guard written <= width else { return written }
+                    out.appendSpaces((width - written) / 2)
+                }
+                withUnsafeBytes(of: &bytes) { raw in out.append(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[..<written])) }
+                return written
+            }
         }
-        let start = out.count
+        let text = withYear ? title(of: month) : monthName(of: month)
+        let textWidth = DisplayWidth.of(text)
+        if let width {
+            guard textWidth <= width else { return textWidth }
+            out.appendSpaces((width - textWidth) / 2)
+        }
+        out.append(text)
+        return textWidth
+    }
+
+    /// Writes "February 2024", "March 44 BC" or "February" into `bytes` (32 of them) and returns
+    /// how many it took, or nil when the title is longer.
+    private static func posixTitle(of month: Month, withYear: Bool, into bytes: UnsafeMutableRawBufferPointer) -> Int? {
+        guard bytes.count >= 32 else { return nil }
         let index = ((month.name.month - 1) % 12 + 12) % 12
-        let (first, end) = (Self.posixMonthStarts[index], Self.posixMonthStarts[index + 1])
-        Self.posixMonthBytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[first..<end])) }
-        guard withYear else { return out.count - start }
-        out.append(UInt8(ascii: " "))
-        if month.name.year < 0 { out.append(UInt8(ascii: "-")) }
-        MonthRenderer.appendNumber(month.name.year, width: 0, to: out)
-        if month.name.era == 0 { out.append(Self.beforeChrist) }
-        return out.count - start
+        let length = posixMonthLengths[index]
+        posixMonthPadded.withUnsafeBytes { names in
+            bytes.storeBytes(of: names.loadUnaligned(fromByteOffset: 16 * index, as: UInt64.self), as: UInt64.self)
+            bytes.storeBytes(of: names.loadUnaligned(fromByteOffset: 16 * index + 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        }
+        guard withYear else { return length }
+        var count = length + 1
+        if month.name.year < 0 {
+            bytes[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        let year = month.name.year.magnitude
+        var digits = 1
+        var rest = year / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let era = month.name.era == 0 ? beforeChrist.count : 0
+        guard count + digits + era <= 32 else { return nil }
+        rest = year
+        for place in stride(from: count + digits - 1, through: count, by: -1) {
+            bytes[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
+        if era > 0 {
+            for byte in beforeChrist { bytes[count] = byte; count += 1 }
+        }
+        return count
     }
 
     private static let beforeChrist: [UInt8] = Array(" BC".utf8)
@@ -216,8 +270,7 @@ public struct CalendarNames {
     /// where it is POSIX Gregorian.
     public func titleWidth(of month: Month, withYear: Bool) -> Int {
         guard case .posixGregorian = titles else { return DisplayWidth.of(withYear ? title(of: month) : monthName(of: month)) }
-        let index = ((month.name.month - 1) % 12 + 12) % 12
-        let nameWidth = Self.posixMonthStarts[index + 1] - Self.posixMonthStarts[index]
+        let nameWidth = Self.posixMonthLengths[((month.name.month - 1) % 12 + 12) % 12]
         guard withYear else { return nameWidth }
         var digits = 1
         var rest = month.name.year.magnitude / 10

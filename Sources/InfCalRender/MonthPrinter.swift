@@ -53,8 +53,9 @@ public struct MonthPrinter {
                 buffer.append(UInt8(ascii: "\n"))
             }
             first = false
-            if let events {
-                events.appendRow(row, renderer: renderer, to: buffer)
+            // Optional chaining borrows the events; `if let` would copy them every row.
+            if events != nil {
+                events?.appendRow(row, renderer: renderer, to: buffer)
             } else {
                 renderer.appendRow(row, to: buffer)
             }

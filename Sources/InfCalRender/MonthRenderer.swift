@@ -284,9 +284,21 @@ public struct MonthRenderer {
     /// week lines as the longest month needs; shorter months are padded so the rows line up. A
     /// month whose title is wider than its grid gets a column as wide as its title.
     public func appendRow(_ grids: [MonthGrid], to out: ByteBuffer) {
-        if layout == .vertical { return appendVerticalRow(grids, to: out) }
-        if also == nil, grids.withUnsafeBufferPointer({ appendPlainRow($0, to: out) }) { return }
+        _ = appendRowGivingWidth(grids, to: out)
+    }
+
+    /// Appends `grids` as `appendRow` does and returns the row's width (`rowWidth`) when it is
+    /// known without measuring again: every column a grid wide.
+    func appendRowGivingWidth(_ grids: [MonthGrid], to out: ByteBuffer) -> Int? {
+        if layout == .vertical {
+            appendVerticalRow(grids, to: out)
+            return nil
+        }
+        if also == nil, grids.withUnsafeBufferPointer({ appendPlainRow($0, to: out) }) {
+            return grids.count * monthWidth + Self.gutter * max(0, grids.count - 1)
+        }
         appendRow(grids, titles: grids.map { titleText($0.month) }, to: out)
+        return nil
     }
 
     /// Appends `grids` side by side as `appendRow` does, without `--also`, when every title
@@ -297,15 +309,12 @@ public struct MonthRenderer {
         let mark = out.count, width = monthWidth, last = grids.count - 1
         var weekCount = 0
         for position in grids.indices {
-            let start = out.count
-            let titleWidth = names.appendTitle(of: grids[position].month, withYear: titleStyle == .monthAndYear, to: out)
+            let titleWidth = names.appendTitle(of: grids[position].month, withYear: titleStyle == .monthAndYear, centredIn: width, to: out)
             guard titleWidth <= width else {
                 out.truncate(to: mark)
                 return false
             }
-            let padding = (width - titleWidth) / 2
-            out.insertSpaces(padding, at: start)
-            if position < last { out.appendSpaces(width - padding - titleWidth + Self.gutter) }
+            if position < last { out.appendSpaces(width - (width - titleWidth) / 2 - titleWidth + Self.gutter) }
             weekCount = max(weekCount, grids[position].weekCount)
         }
         out.trimTrailingSpaces()
