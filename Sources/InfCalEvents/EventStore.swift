@@ -214,8 +214,23 @@ public final class EventStore {
                       more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
             }
         }
-        if found.count > 1 { found.sortStably { ($0.start, $0.summary) < ($1.start, $1.summary) } }
+        if found.count > 1, !Self.inOrder(found) { found.sortStably { ($0.start, $0.summary) < ($1.start, $1.summary) } }
         return found
+    }
+}
+
+extension EventStore {
+    /// Whether `found` is in order of start, then summary, already: the singles and the
+    /// recurring instances each come in order of start, so most answers are, and a stable sort
+    /// would leave them as they are. Read field by field, without copying an occurrence.
+    private static func inOrder(_ found: [Occurrence]) -> Bool {
+        found.withUnsafeBufferPointer { list in
+            for place in 1..<list.count {
+                let (start, previous) = (list[place].start, list[place - 1].start)
+                if start < previous || (start == previous && list[place].summary < list[place - 1].summary) { return false }
+            }
+            return true
+        }
     }
 }
 
