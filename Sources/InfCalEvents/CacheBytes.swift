@@ -8,20 +8,49 @@ import InfCalModel
 struct CacheDefect: Error {}
 
 /// Appends integers (zigzag LEB128, so small negative numbers stay short), fixed 64-bit words
-/// and length-prefixed UTF-8 strings.
-struct CacheWriter {
-    var bytes: [UInt8] = []
+/// and length-prefixed UTF-8 strings, into memory of its own: a write checks only the room
+/// left, not an array's uniqueness and capacity byte by byte. Not copyable, so that the
+/// memory has one owner, freed with it.
+struct CacheWriter: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// How many bytes are written.
+    private(set) var count = 0
 
-    mutating func int(_ value: Int) {
-        var zigzag = UInt64(bitPattern: Int64(value) << 1) ^ UInt64(bitPattern: Int64(value) >> 63)
-        // Most values (counts, flags, small numbers) take one byte.
-        if zigzag < 0x80 { return bytes.append(UInt8(zigzag)) }
-        while zigzag >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: zigzag) | 0x80)
-            zigzag >>= 7
-        }
-        bytes.append(UInt8(zigzag))
+    init(capacity: Int = 64) {
+        self.capacity = max(16, capacity)
+        base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
     }
+
+    init(bytes: [UInt8]) {
+        self.init(capacity: bytes.count)
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    deinit { base.deallocate() }
+
+    /// A copy of the bytes written.
+    var bytes: [UInt8] { Array(written) }
+
+    /// The bytes written, valid until the next write.
+    var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Makes room for `more` bytes.
+    mutating func reserve(_ more: Int) {
+        if capacity - count < more { grow(to: count + more) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 8)
+        moved.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    /// Forgets what is written, keeping the memory.
+    mutating func removeAll() { count = 0 }
 
     /// How many bytes `int(value)` appends.
     static func length(ofInt value: Int) -> Int {
@@ -32,7 +61,23 @@ struct CacheWriter {
     /// How many bytes `string` appends for a string of `count` UTF-8 bytes.
     static func length(ofString count: Int) -> Int { length(ofInt: count) + count }
 
-    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    mutating func int(_ value: Int) {
+        reserve(10)
+        var zigzag = UInt64(bitPattern: Int64(value) << 1) ^ UInt64(bitPattern: Int64(value) >> 63)
+        while zigzag >= 0x80 {
+            base.storeBytes(of: UInt8(truncatingIfNeeded: zigzag) | 0x80, toByteOffset: count, as: UInt8.self)
+            count += 1
+            zigzag >>= 7
+        }
+        base.storeBytes(of: UInt8(zigzag), toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    mutating func bool(_ value: Bool) {
+        reserve(1)
+        base.storeBytes(of: value ? 1 : 0, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
 
     mutating func optional(_ value: Int?) {
         bool(value != nil)
@@ -40,11 +85,15 @@ struct CacheWriter {
     }
 
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            int(utf8.count)
-            bytes.append(contentsOf: utf8)
+        let length = value.utf8.count
+        int(length)
+        reserve(length)
+        let target = UnsafeMutableRawBufferPointer(start: base + count, count: length)
+        let copied = value.utf8.withContiguousStorageIfAvailable { target.copyMemory(from: UnsafeRawBufferPointer($0)) } != nil
+        if !copied {
+            for (offset, byte) in value.utf8.enumerated() { target[offset] = byte }
         }
+        count += length
     }
 
     mutating func optional(_ value: String?) {
@@ -57,18 +106,26 @@ struct CacheWriter {
         for value in values { int(value) }
     }
 
+    /// Appends `raw` as it is.
+    mutating func append(_ raw: UnsafeRawBufferPointer) {
+        guard let source = raw.baseAddress, raw.count > 0 else { return }
+        reserve(raw.count)
+        (base + count).copyMemory(from: source, byteCount: raw.count)
+        count += raw.count
+    }
+
     /// A 64-bit word in this machine's byte order (the header's byte-order mark tells another
     /// machine's reader that it is not its own).
     mutating func word(_ value: UInt64) {
-        // Byte by byte in memory order: appending a raw buffer goes the generic, slower way.
-        withUnsafeBytes(of: value) { word in
-            for byte in word { bytes.append(byte) }
-        }
+        reserve(8)
+        base.storeBytes(of: value, toByteOffset: count, as: UInt64.self)
+        count += 8
     }
 
-    /// Overwrites the word at `offset` (a header field known only at the end).
+    /// Overwrites the word at `offset` (a field known only at the end).
     mutating func setWord(_ value: UInt64, at offset: Int) {
-        bytes.withUnsafeMutableBytes { $0.storeBytes(of: value, toByteOffset: offset, as: UInt64.self) }
+        guard offset >= 0, offset <= count - 8 else { return }
+        base.storeBytes(of: value, toByteOffset: offset, as: UInt64.self)
     }
 }
 

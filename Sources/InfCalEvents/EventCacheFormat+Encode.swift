@@ -20,9 +20,26 @@ extension EventCacheFormat {
     }
 
     /// The cache of `files` (every file read from `source`, with its name), built from the
-    /// files and directories of `key`; empty (nothing to write) should its layout come out
-    /// other than planned.
+    /// files and directories of `key`; empty should its layout come out other than planned.
     public static func encode(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)]) -> [UInt8] {
+        var pieces: [(offset: Int, bytes: [UInt8])] = []
+        guard encode(source: source, key: key, files: files, into: { bytes, offset in pieces.append((offset, Array(bytes))) })
+        else { return [] }
+        var whole = [UInt8](repeating: 0, count: pieces.map { $0.offset + $0.bytes.count }.max() ?? 0)
+        for piece in pieces { whole.replaceSubrange(piece.offset..<(piece.offset + piece.bytes.count), with: piece.bytes) }
+        return whole
+    }
+
+    /// How much of the body is gathered before it is handed on: a buffer used over and over
+    /// stays in the processor's caches and costs no fresh pages.
+    static let chunkSize = 256 << 10
+
+    /// Encodes the cache of `files` (as `encode(source:key:files:)` does) into `sink`, which
+    /// gets the bytes for each offset of the file: the body in order, in pieces, then its front
+    /// (header, metadata, block directory, index) at offset 0. Whether the layout came out as
+    /// planned (when not, what `sink` got is no cache).
+    public static func encode(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
+                              into sink: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows -> Bool {
         // The body holds the details (location, description) first, apart: a run that shows
         // none never reads them; then the zones, then the events. Where each details record
         // lies follows from the lengths of those before it, so one pass over the events in
@@ -36,8 +53,7 @@ extension EventCacheFormat {
         let eventCount = files.reduce(0) { $0 + $1.file.events.count }
         var planned: [Planned] = []
         planned.reserveCapacity(eventCount)
-        var eventRecords = CacheWriter()
-        eventRecords.bytes.reserveCapacity(eventCount * 128)
+        var eventRecords = CacheWriter(capacity: eventCount * 128)
         var recordPlaces: [Int] = []
         recordPlaces.reserveCapacity(eventCount + 1)
         var detailsEnd = 0
@@ -66,7 +82,7 @@ extension EventCacheFormat {
                 let (earliest, latest) = reach(of: event)
                 let ordinal = planned.count
                 planned.append(Planned(event: event, earliest: earliest, latest: latest, halves: UInt64(halfMonths(of: event))))
-                recordPlaces.append(eventRecords.bytes.count)
+                recordPlaces.append(eventRecords.count)
                 _ = appendRecord(to: &eventRecords, base: 0) { out in
                     out.int(ordinal)
                     out.int(fileIndex)
@@ -76,9 +92,8 @@ extension EventCacheFormat {
                 }
             }
         }
-        recordPlaces.append(eventRecords.bytes.count)
-        var zoneRecords = CacheWriter()
-        zoneRecords.bytes.reserveCapacity(zoneList.count * 64)
+        recordPlaces.append(eventRecords.count)
+        var zoneRecords = CacheWriter(capacity: zoneList.count * 64)
         var zoneDirectory: [(offset: Int, length: Int)] = []
         zoneDirectory.reserveCapacity(zoneList.count)
         for zone in zoneList {
@@ -86,39 +101,40 @@ extension EventCacheFormat {
             zoneDirectory.append((detailsEnd + offset, length))
         }
         let meta = metadata(source: source, key: key, files: files, zones: zoneDirectory)
-        let directoryStart = headerSize + meta.bytes.count
+        let directoryStart = headerSize + meta.count
         let indexStart = directoryStart + (eventCount + blockSize - 1) / blockSize * blockEntrySize
         let bodyStart = indexStart + eventCount * indexEntrySize
-        let eventsStart = bodyStart + detailsEnd + zoneRecords.bytes.count
+        let eventsStart = bodyStart + detailsEnd + zoneRecords.count
 
-        // The whole cache in one buffer of its size: header and metadata, room for the block
-        // directory and the index, then the body.
-        var out = CacheWriter()
-        out.bytes.reserveCapacity(eventsStart + eventRecords.bytes.count)
-        out.bytes.append(contentsOf: repeatElement(0, count: headerSize))
-        out.bytes += meta.bytes
-        out.bytes.append(contentsOf: repeatElement(0, count: bodyStart - directoryStart))
+        // The body, through one chunk: the details, the zones, then the events in the index's
+        // order, so that those a run decodes together lie together (the pages it touches are
+        // few); each records its place in reading order.
+        var chunk = CacheWriter(capacity: chunkSize + 4096)
+        var position = bodyStart
         for plan in planned {
             let details = plan.event.details
             guard !details.location.isEmpty || !details.description.isEmpty else { continue }
-            _ = appendRecord(to: &out, base: bodyStart) { out in
+            _ = appendRecord(to: &chunk, base: 0) { out in
                 out.string(details.location)
                 out.string(details.description)
             }
+            try flush(&chunk, at: &position, from: chunkSize, into: sink)
         }
-        out.bytes += zoneRecords.bytes
-        // Then the events in the index's order, so that those a run decodes together lie
-        // together (the pages it touches are few); each records its place in reading order.
+        guard position + chunk.count == bodyStart + detailsEnd else { return false }
+        chunk.append(zoneRecords.written)
         let order = indexOrder(of: planned)
-        eventRecords.bytes.withUnsafeBytes { records in
-            for key in order {
-                out.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: records[recordPlaces[key.ordinal]..<recordPlaces[key.ordinal + 1]]))
-            }
+        let records = eventRecords.written
+        for key in order {
+            chunk.append(UnsafeRawBufferPointer(rebasing: records[recordPlaces[key.ordinal]..<recordPlaces[key.ordinal + 1]]))
+            try flush(&chunk, at: &position, from: chunkSize, into: sink)
         }
-        out.bytes.withUnsafeMutableBytes { bytes in
-            // Stale places would make every record fail its check: the body must be exactly
-            // as laid out above, or the cache is left unwritten (empty).
-            guard bytes.count == eventsStart + eventRecords.bytes.count else { return }
+        try flush(&chunk, at: &position, from: 1, into: sink)
+        guard position == eventsStart + eventRecords.count else { return false }
+
+        // The front, now that every record's place is known.
+        var front = [UInt8](repeating: 0, count: bodyStart)
+        front.withUnsafeMutableBytes { bytes in
+            UnsafeMutableRawBufferPointer(rebasing: bytes[headerSize..<directoryStart]).copyMemory(from: meta.written)
             var offset = eventsStart - bodyStart
             var (block, entry, first) = (directoryStart, indexStart, 0)
             while first < eventCount {
@@ -146,14 +162,16 @@ extension EventCacheFormat {
                 block += blockEntrySize
                 first = blockEnd
             }
-            for (index, word) in [magic, byteOrderMark, version, UInt64(bytes.count), UInt64(meta.bytes.count), UInt64(eventCount)].enumerated() {
+            let total = UInt64(eventsStart + eventRecords.count)
+            for (index, word) in [magic, byteOrderMark, version, total, UInt64(meta.count), UInt64(eventCount)].enumerated() {
                 bytes.storeBytes(of: word, toByteOffset: index * 8, as: UInt64.self)
             }
             bytes.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[0..<48])), toByteOffset: 48, as: UInt64.self)
             bytes.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerSize..<indexStart])),
                              toByteOffset: 56, as: UInt64.self)
         }
-        return out.bytes.count == eventsStart + eventRecords.bytes.count ? out.bytes : []
+        try front.withUnsafeBytes { try sink($0, 0) }
+        return true
     }
 
     /// The metadata: the source, the key, the files (names, warnings, colours) and the
@@ -193,6 +211,7 @@ extension EventCacheFormat {
     private static func indexOrder(of planned: [Planned]) -> [IndexKey] {
         var keys: [IndexKey] = []
         keys.reserveCapacity(planned.count)
+        var (low, high) = (Int.max, Int.min)
         for (ordinal, plan) in planned.enumerated() {
             let group: UInt64
             if plan.latest == Int.max {
@@ -200,26 +219,67 @@ extension EventCacheFormat {
             } else {
                 let (reach, overflow) = plan.latest.subtractingReportingOverflow(plan.earliest)
                 group = !overflow && reach <= shortReach ? 0 : 1 << 32
+                (low, high) = (min(low, plan.earliest), max(high, plan.earliest))
             }
             keys.append(IndexKey(group: group, earliest: plan.earliest, ordinal: ordinal))
         }
-        // The ordinals make every key distinct: any sort gives the one order.
-        keys.sort { a, b in
+        // The short and the longer events (most of them) sort as numbers: the start above
+        // the place in reading order in one word, where the spread of starts leaves room (a
+        // closure comparing keys costs several times more). Those without end, fewer, and any
+        // spread too wide compare keys.
+        let placeBits = UInt64.bitWidth - max(1, planned.count).leadingZeroBitCount
+        let (spread, overflow) = high.subtractingReportingOverflow(low)
+        guard low <= high, !overflow, placeBits < 62, spread >> (63 - placeBits) == 0 else { return sortedKeys(keys) }
+        var groups: [[UInt64]] = [[], []]
+        var endless: [IndexKey] = []
+        for key in keys {
+            if key.group >> 32 == 2 {
+                endless.append(key)
+            } else {
+                groups[Int(key.group >> 32)].append(UInt64(key.earliest - low) << placeBits | UInt64(key.ordinal))
+            }
+        }
+        var result: [IndexKey] = []
+        result.reserveCapacity(keys.count)
+        for var group in groups {
+            group.sort()
+            for word in group {
+                let ordinal = Int(word & ((1 << placeBits) - 1))
+                result.append(keys[ordinal])
+            }
+        }
+        result += sortedKeys(endless)
+        return result
+    }
+
+    /// `keys` sorted by group, earliest start and place; the places make every key distinct,
+    /// so any sort gives the one order.
+    private static func sortedKeys(_ keys: [IndexKey]) -> [IndexKey] {
+        keys.sorted { a, b in
             a.group != b.group ? a.group < b.group : a.earliest != b.earliest ? a.earliest < b.earliest : a.ordinal < b.ordinal
         }
-        return keys
     }
 
     /// Appends a record (its checksum, then what `body` writes, in place) and returns where
     /// its bytes lie, counted from `base`.
     private static func appendRecord(to records: inout CacheWriter, base: Int, _ body: (inout CacheWriter) -> Void) -> (offset: Int, length: Int) {
-        let checksumAt = records.bytes.count
+        let checksumAt = records.count
         records.word(0)
-        let offset = records.bytes.count
+        let offset = records.count
         body(&records)
-        let length = records.bytes.count - offset
-        records.setWord(CacheChecksum.of(records.bytes, offset..<(offset + length)), at: checksumAt)
+        let length = records.count - offset
+        records.setWord(CacheChecksum.of(UnsafeRawBufferPointer(rebasing: records.written[offset..<(offset + length)])), at: checksumAt)
         return (offset - base, length)
+    }
+
+    /// Hands what `chunk` holds to `sink` at `position` (and moves it on) once it holds at
+    /// least `limit` bytes.
+    private static func flush(_ chunk: inout CacheWriter, at position: inout Int, from limit: Int,
+                              into sink: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows {
+        guard chunk.count >= limit else { return }
+        try sink(chunk.written, position)
+        position += chunk.count
+        chunk.removeAll()
     }
 
     private static func write(_ identity: FileIdentity, to out: inout CacheWriter) {
@@ -274,7 +334,7 @@ extension EventCacheFormat {
         out.bool(expander.includesStart)
         // Where a COUNT rule ends, found once here: a run reading the cache then neither
         // counts from DTSTART to the months it shows nor walks the rule to find its end.
-        let end = expander.rule.count == nil ? nil : expander.countEnd
+        let end = expander.rule.count == nil ? nil : countEnd(of: expander)
         out.bool(end != nil)
         if let end {
             out.int(end.latest)

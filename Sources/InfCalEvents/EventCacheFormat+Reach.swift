@@ -19,7 +19,7 @@ extension EventCacheFormat {
         for expander in event.expanders {
             if let until = expander.until {
                 latest = max(latest, until)
-            } else if expander.rule.count != nil, let end = expander.countEnd {
+            } else if expander.rule.count != nil, let end = countEnd(of: expander) {
                 latest = max(latest, end.latest)
             } else if let last = countBound(of: expander) {
                 // The walk gave up before the count: a rule whose every period holds an
@@ -40,6 +40,58 @@ extension EventCacheFormat {
         let (shiftedLatest, late) = latest.addingReportingOverflow(max(0, segment.shift))
         let (end, overflow) = shiftedLatest.addingReportingOverflow(longest)
         return (earliest, late || overflow ? Int.max : end)
+    }
+
+    /// Where the COUNT rule of `expander` ends (`RecurrenceExpander.countEnd`), which it then
+    /// keeps: for a rule of which every period after DTSTART's holds exactly one instance,
+    /// from DTSTART's period and the one holding the last instance alone; any other rule is
+    /// walked from DTSTART.
+    static func countEnd(of expander: RecurrenceExpander) -> RecurrenceExpander.CountEnd? {
+        guard let count = rule(ofOneInstanceAPeriod: expander) else { return expander.countEnd }
+        let first = expander.instances(ofBatch: 0).count + expander.dropped(inBatch: 0)
+        guard first < count else { return expander.countEnd }
+        // Periods 1, 2, ... each add one instance: the last is the only one of period
+        // COUNT - first, and the one before it counted COUNT - 1.
+        let batch = count - first
+        guard batch < RecurrenceExpander.countEndWalk, expander.dropped(inBatch: batch) == 0,
+              let latest = expander.instances(ofBatch: batch).first, expander.instances(ofBatch: batch).count == 1
+        else { return expander.countEnd }
+        let end = RecurrenceExpander.CountEnd(last: (batch, 1), latest: latest)
+        expander.setCountEnd(end)
+        return end
+    }
+
+    /// The COUNT of `expander` when its rule gives exactly one instance in every period (a
+    /// day; a week on DTSTART's weekday or one BYDAY; a month on a day 1-28, one BYMONTHDAY
+    /// of those or one weekday with an ordinal up to 4; a year on a day 1-28 of DTSTART's
+    /// month or of one BYMONTH), Gregorian, without UNTIL; nil for any other.
+    static func rule(ofOneInstanceAPeriod expander: RecurrenceExpander) -> Int? {
+        let rule = expander.rule
+        guard let count = rule.count, count > 0, expander.until == nil, expander.scale is GregorianScale, rule.skip == .omit,
+              rule.bySetPos.isEmpty, rule.byYearDay.isEmpty, rule.byWeekNo.isEmpty, rule.byHour.isEmpty, rule.byMinute.isEmpty,
+              rule.bySecond.isEmpty else { return nil }
+        let startDay = CivilTime.date(ofDay: CivilTime.day(ofSeconds: expander.start)).day
+        switch rule.frequency {
+        case .daily:
+            guard rule.byDay.isEmpty, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty else { return nil }
+        case .weekly:
+            guard rule.byDay.count <= 1, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty else { return nil }
+        case .monthly:
+            guard rule.byMonth.isEmpty, rule.byDay.count + rule.byMonthDay.count <= 1 else { return nil }
+            if let day = rule.byMonthDay.first {
+                guard (1...28).contains(day) || (-28 ... -1).contains(day) else { return nil }
+            } else if let weekday = rule.byDay.first {
+                guard weekday.ordinal != 0, (-4...4).contains(weekday.ordinal) else { return nil }
+            } else {
+                guard startDay <= 28 else { return nil }
+            }
+        case .yearly:
+            guard rule.byDay.isEmpty, rule.byMonthDay.isEmpty, rule.byMonth.count <= 1, startDay <= 28,
+                  rule.byMonth.allSatisfy({ (1...12).contains($0.month) && !$0.isLeap }) else { return nil }
+        default:
+            return nil
+        }
+        return count
     }
 
     /// A bound of the start of the last instance of a COUNT rule found without walking it,

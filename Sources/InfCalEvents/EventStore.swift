@@ -180,16 +180,11 @@ public final class EventStore {
         }
         // Singles: binary search for the first that may reach the range.
         var index = firstSingle(from: touching ? low - longestSingle : low)
-        // Room for every candidate at once: a few occurrences would otherwise grow the array twice.
-        if index < singles.count, singles[index].start < high { found.reserveCapacity(firstSingle(from: high) - index) }
-        while index < singles.count, singles[index].start < high {
-            let single = singles[index]
-            admit(single.event, events[single.event], (single.start, single.end, single.startOffset, single.endOffset))
-            index += 1
-        }
+        let singlesEnd = max(index, firstSingle(from: high))
         // Recurring: ask each for its instances near the range, in its own reckoning (zones
         // differ from the display's by at most a day and a bit).
         let margin = 2 * CivilTime.secondsPerDay
+        var near = 0..<0
         if !recurring.isEmpty {
             let range = (low - margin - (touching ? longestRecurring : 0))..<(high + margin)
             // The first month a stream lists asks what starts in it, then what touches its
@@ -197,22 +192,26 @@ public final class EventStore {
             // both, and the rules are expanded once.
             let reach = touching || !window.range.isEmpty || longestRecurring > InstanceWindow.shortest ? 0 : longestRecurring
             window.fill((range.lowerBound - reach)..<range.upperBound, events: events, recurring: recurring)
-            let instances = window.instances
-            var next = window.firstIndex(from: range.lowerBound)
-            if next < instances.count, instances[next].start < range.upperBound {
-                found.reserveCapacity(found.count + window.firstIndex(from: range.upperBound) - next)
-            }
-            while next < instances.count, instances[next].start < range.upperBound {
-                let instance = instances[next]
-                next += 1
-                let event = events[instance.event]
-                guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
-                // The last instance a day kept of a rule denser than the day limit says how many more.
-                let day = CivilTime.day(ofSeconds: instance.start)
-                let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
-                admit(instance.event, event, shown(event, start: instance.start, duration: instance.duration),
-                      more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
-            }
+            let first = window.firstIndex(from: range.lowerBound)
+            near = first..<max(first, window.firstIndex(from: range.upperBound))
+        }
+        // Room for all at once: growing by doubling copies the occurrences, and touches new pages.
+        found.reserveCapacity(singlesEnd - index + near.count)
+        while index < singlesEnd {
+            let single = singles[index]
+            admit(single.event, events[single.event], (single.start, single.end, single.startOffset, single.endOffset))
+            index += 1
+        }
+        let instances = window.instances
+        for next in near {
+            let instance = instances[next]
+            let event = events[instance.event]
+            guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
+            // The last instance a day kept of a rule denser than the day limit says how many more.
+            let day = CivilTime.day(ofSeconds: instance.start)
+            let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
+            admit(instance.event, event, shown(event, start: instance.start, duration: instance.duration),
+                  more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
         }
         if found.count > 1, !Self.inOrder(found) { found.sortStably { ($0.start, $0.summary) < ($1.start, $1.summary) } }
         return found

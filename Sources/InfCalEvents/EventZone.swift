@@ -27,8 +27,9 @@ public final class EventZone {
     static let keptSpans = 10_000
     /// The Foundation zone of a `.named` one, once made.
     @exclusivity(unchecked) private var madeZone: TimeZone?
-    /// The spans whose changes a cache stores with a Foundation zone: 1970 to 2100.
-    static let storedSpans = 0..<131
+    /// The spans whose changes a cache stores with a Foundation zone: the years most shown,
+    /// 1990 to 2059 (a span is an average Gregorian year from 1970).
+    static let storedSpans = 20..<90
     /// The version of the zone data Foundation's zones come from: a cache's stored changes of
     /// offset are used only under the same.
     static let dataVersion = TimeZone.timeZoneDataVersion

@@ -13,12 +13,13 @@ struct RuleParts {
     var hours: [Int] = []
     var minutes: [Int] = []
     var seconds: [Int] = []
-    /// Seconds of the day of each instance within a day, sorted (DAILY and coarser).
+    /// Seconds of the day of each instance within a day, sorted (DAILY and coarser; the hours,
+    /// minutes and seconds apart may then be left empty).
     var timeOfDay: [Int] = []
 
     /// The parts of `rule` from a DTSTART on civil day `startDay`, `secondOfDay` seconds into
     /// it (`isDate` for a DATE), in the month `startMonth` of the rule's scale.
-    init(rule: RecurrenceRule, startDay: Int, secondOfDay: Int, isDate: Bool, startMonth: ScaleMonth?) {
+    init(rule: borrowing RecurrenceRule, startDay: Int, secondOfDay: Int, isDate: Bool, startMonth: ScaleMonth?) {
         let frequency = rule.frequency
         let expands = { (part: RulePart) in action(part, at: frequency) == .expand }
         months = rule.byMonth
@@ -61,6 +62,12 @@ struct RuleParts {
         let values = { (given: [Int], part: RulePart, own: Int) -> [Int] in
             if !given.isEmpty { return Array(Set(given)).sorted() }
             return expands(part) ? [own] : []
+        }
+        if frequency >= .daily, isDate || (rule.byHour.isEmpty && rule.byMinute.isEmpty && rule.bySecond.isEmpty) {
+            // The times of day of DTSTART alone, as below, made at once: only the sub-daily
+            // frequencies read the hours, minutes and seconds apart.
+            timeOfDay = [isDate ? 0 : secondOfDay]
+            return
         }
         hours = isDate ? [0] : values(rule.byHour, .byHour, secondOfDay / 3600)
         minutes = isDate ? [0] : values(rule.byMinute, .byMinute, secondOfDay / 60 % 60)

@@ -20,20 +20,23 @@ public final class RecurrenceExpander {
     /// UNTIL in the same reckoning as `start`, inclusive.
     let until: Int?
 
-    // The rule's parts with DTSTART's defaults filled in (`RuleParts`).
-    let months: [RecurrenceRule.MonthNumber]
-    let monthDays: [Int]
-    let yearDays: [Int]
-    let weekNumbers: [Int]
+    /// The rule's parts with DTSTART's defaults filled in, kept whole: made once, not copied
+    /// part by part.
+    let parts: RuleParts
+    var months: [RecurrenceRule.MonthNumber] { parts.months }
+    var monthDays: [Int] { parts.monthDays }
+    var yearDays: [Int] { parts.yearDays }
+    var weekNumbers: [Int] { parts.weekNumbers }
     /// Plain weekdays (and, below MONTHLY, ordinal ones read as plain): bit 0 Monday.
-    let plainWeekdays: UInt8
-    var hasPlainWeekdays: Bool { plainWeekdays != 0 }
-    let ordinals: [RecurrenceRule.WeekdayNumber]
-    let hours: [Int]
-    let minutes: [Int]
-    let seconds: [Int]
+    var plainWeekdays: UInt8 { parts.plainWeekdays }
+    var hasPlainWeekdays: Bool { parts.plainWeekdays != 0 }
+    var ordinals: [RecurrenceRule.WeekdayNumber] { parts.ordinals }
+    /// The hours, minutes and seconds of the day a sub-daily rule's instances fall on.
+    var hours: [Int] { parts.hours }
+    var minutes: [Int] { parts.minutes }
+    var seconds: [Int] { parts.seconds }
     /// Seconds of the day of each instance within a day, sorted (DAILY and coarser).
-    let timeOfDay: [Int]
+    var timeOfDay: [Int] { parts.timeOfDay }
     let needsMonth: Bool
     let startMonth: ScaleMonth?
     let startYear: Int
@@ -98,16 +101,7 @@ public final class RecurrenceExpander {
         startWeekYear = countsWeekYears ? Self.weekYear(of: startDay, weekStart: rule.weekStart).year : 0
         let parts = RuleParts(rule: rule, startDay: startDay, secondOfDay: start - startDay * CivilTime.secondsPerDay,
                               isDate: isDate, startMonth: startMonth)
-        months = parts.months
-        monthDays = parts.monthDays
-        yearDays = parts.yearDays
-        weekNumbers = parts.weekNumbers
-        plainWeekdays = parts.plainWeekdays
-        ordinals = parts.ordinals
         needsMonth = parts.needsMonth
-        hours = parts.hours
-        minutes = parts.minutes
-        seconds = parts.seconds
-        timeOfDay = parts.timeOfDay
+        self.parts = parts
     }
 }

@@ -93,19 +93,26 @@ struct EventCache {
             named.append((relative, file.file))
         }
         let absolute = Platform.absolutePath(source)
-        let bytes = EventCacheFormat.encode(source: absolute, key: key, files: named)
-        guard !bytes.isEmpty else { return }
         let file = path(of: absolute)
         do {
             if let error = Platform.makeDirectories(directory) {
                 throw Platform.WriteFailure(path: directory, step: "create the directory", code: error.code)
             }
-            try Platform.writeAtomically(bytes, to: file, mode: 0o600, durable: false)
+            // Encoded straight into the new file, piece by piece: the cache is never whole in memory.
+            try Platform.writeAtomically(to: file, mode: 0o600, durable: false) { fd in
+                guard try EventCacheFormat.encode(source: absolute, key: key, files: named, into: { try Platform.writeAll(fd, $0, at: $1) })
+                else { throw LayoutFailure() }
+            }
         } catch {
             if reportsFailures { InfCal.fail("cannot write the event cache: \(error); events are read afresh", status: 0) }
             return
         }
         prune()
+    }
+
+    /// A cache whose records came out other than their planned places: not written.
+    struct LayoutFailure: Error, CustomStringConvertible {
+        var description: String { "its records came out other than planned" }
     }
 
     /// Keeps the directory under `sizeLimit`, least recently used caches out first, and

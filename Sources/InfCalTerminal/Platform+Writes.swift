@@ -79,6 +79,16 @@ extension Platform {
     /// by a crash is rebuilt, never trusted, and a rebuild costs no disk flush.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, replacing: Bool = true, mode: UInt32? = nil,
                                        durable: Bool = true) throws {
+        try writeAtomically(to: path, replacing: replacing, mode: mode, durable: durable) { fd in
+            try bytes.withUnsafeBytes { try writeAll(fd, $0) }
+        }
+    }
+
+    /// Writes the file at `path` as `writeAtomically(_:to:replacing:mode:durable:)` does, its
+    /// bytes written by `fill` to the new file's descriptor (in order, or at offsets with
+    /// `writeAll(_:_:at:)`), so that they need not be gathered in memory first.
+    public static func writeAtomically(to path: String, replacing: Bool = true, mode: UInt32? = nil, durable: Bool = true,
+                                       fill: (Int32) throws -> Void) throws {
         let directory = directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var temporary = ""
@@ -98,7 +108,7 @@ extension Platform {
             guard fchmod(fd, mode_t(permissions & 0o7777)) == 0 else { throw WriteFailure(path: temporary, step: "set the mode of", code: errno) }
         }
         do {
-            try bytes.withUnsafeBytes { try writeAll(fd, $0) }
+            try fill(fd)
         } catch WriteError.failed(let code) {
             throw WriteFailure(path: path, step: "write", code: code)
         }
@@ -114,6 +124,21 @@ extension Platform {
         }
         done = true
         if durable { try syncDirectory(directory) }
+    }
+
+    /// Writes all of `bytes` to `fd` at file offset `offset` (pwrite(2), again after a short write).
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(fd, base + done, bytes.count - done, off_t(offset + done))
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteError.failed(errno)
+            }
+            guard written > 0 else { throw WriteError.failed(EIO) }
+            done += written
+        }
     }
 
     /// Removes the file at `path` and flushes its directory.

@@ -268,6 +268,42 @@ import Testing
         }
     }
 
+    /// Where a COUNT rule ends, as the cache records it, is what the expander's walk from
+    /// DTSTART finds (the last period, how many of its instances count, the last start),
+    /// also for the rules whose end is computed from two periods without the walk: DTSTART
+    /// out of step with the rule, periods before DTSTART's instance, intervals, negative days.
+    @Test func aCountEndWithoutTheWalkIsTheWalks() throws {
+        let rules: [(start: String, rule: String, closed: Bool)] = [
+            ("DTSTART:20240305T100000Z", "FREQ=DAILY;COUNT=12", true),
+            ("DTSTART;VALUE=DATE:20231230", "FREQ=DAILY;INTERVAL=3;COUNT=40", true),
+            ("DTSTART:20240305T100000Z", "FREQ=WEEKLY;COUNT=10", true),
+            ("DTSTART:20240305T100000Z", "FREQ=WEEKLY;BYDAY=MO;COUNT=10", true),
+            ("DTSTART:20240307T100000Z", "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR;WKST=SU;COUNT=7", true),
+            ("DTSTART:20240305T100000Z", "FREQ=MONTHLY;COUNT=7", true),
+            ("DTSTART:20240305T100000Z", "FREQ=MONTHLY;BYDAY=1MO;COUNT=7", true),
+            ("DTSTART:20240329T100000Z", "FREQ=MONTHLY;INTERVAL=5;BYDAY=-4SU;COUNT=13", true),
+            ("DTSTART:20240305T100000Z", "FREQ=MONTHLY;BYMONTHDAY=-28;COUNT=9", true),
+            ("DTSTART:20240305T100000Z", "FREQ=MONTHLY;BYMONTHDAY=2;COUNT=9", true),
+            ("DTSTART;VALUE=DATE:19500115", "FREQ=YEARLY;COUNT=80", true),
+            ("DTSTART;VALUE=DATE:20240115", "FREQ=YEARLY;BYMONTH=2;COUNT=9", true),
+            ("DTSTART:20240305T100000Z", "FREQ=DAILY;COUNT=1", true),
+            ("DTSTART:20240305T100000Z", "FREQ=WEEKLY;BYDAY=MO,FR;COUNT=9", false),
+            ("DTSTART:20240131T100000Z", "FREQ=MONTHLY;COUNT=7", false),
+            ("DTSTART:20240305T100000Z", "FREQ=MONTHLY;BYDAY=5MO;COUNT=7", false),
+            ("DTSTART:20240305T100000Z", "FREQ=MONTHLY;BYDAY=TU;COUNT=7", false),
+            ("DTSTART;VALUE=DATE:20240229", "FREQ=YEARLY;COUNT=3", false),
+            ("DTSTART:20240305T100000Z", "FREQ=DAILY;BYHOUR=9,10;COUNT=3", false),
+        ]
+        for (start, rule, closed) in rules {
+            let lines = [start, "RRULE:" + rule]
+            let walked = try #require(EventReader.read(EventFixture.calendar(lines)).events.first?.expanders.first, "\(rule)")
+            let computed = try #require(EventReader.read(EventFixture.calendar(lines)).events.first?.expanders.first, "\(rule)")
+            #expect((EventCacheFormat.rule(ofOneInstanceAPeriod: computed) != nil) == closed, "\(rule)")
+            let end = EventCacheFormat.countEnd(of: computed)
+            #expect(end != nil && end == walked.countEnd, "\(rule): \(String(describing: end)) against \(String(describing: walked.countEnd))")
+        }
+    }
+
     @Test func everyChangedOrMissingByteIsDetected() {
         let cache = Self.encoded(Array(EventFuzzTests.sample.utf8))
         #expect(Self.decoded(cache, window: nil) != nil)
@@ -367,6 +403,8 @@ import Testing
             // the version of the zone data they come from (so this changes with the toolchain's zone data too);
             // details before zones in the body.
             8: ("c604bc54e77ceef2", "a4715899fcd55f87"),
+            // 9: the zone's changes of offset from 1990 to 2059 only.
+            9: ("c604bc54e77ceef2", "2e3503c7ed680b83"),
         ]
         let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
         #expect(recorded[EventCacheFormat.version]?.layout == now.0,
