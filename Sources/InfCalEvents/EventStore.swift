@@ -213,12 +213,27 @@ public final class EventStore {
             admit(instance.event, event, shown(event, start: instance.start, duration: instance.duration),
                   more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
         }
-        guard found.count > 1 else { return found }
+        guard found.count > 1, !Self.inOrder(found) else { return found }
         // Their places sorted, then the occurrences moved once: sorting them in place would
         // copy each (four strings) at every pass.
         var order = Array(found.indices)
         order.sortStably { (found[$0].start, found[$0].summary) < (found[$1].start, found[$1].summary) }
         return order.map { found[$0] }
+    }
+}
+
+extension EventStore {
+    /// Whether `found` is in order of start, then summary, already: the singles and the
+    /// recurring instances each come in order of start, so most answers are, and a stable sort
+    /// would leave them as they are. Read field by field, without copying an occurrence.
+    private static func inOrder(_ found: [Occurrence]) -> Bool {
+        found.withUnsafeBufferPointer { list in
+            for place in 1..<list.count {
+                let (start, previous) = (list[place].start, list[place - 1].start)
+                if start < previous || (start == previous && list[place].summary < list[place - 1].summary) { return false }
+            }
+            return true
+        }
     }
 }
 
