@@ -1,0 +1,116 @@
+import Foundation
+import InfCalModel
+
+/// The instances of the recurring events in a window of their reckoning, in order of start,
+/// then of event. The window grows while it holds few instances (yearly rules are expanded once
+/// for years of months) and shrinks when it holds many, never below the range asked; it lies
+/// after the range asked, or before it when the ranges go backwards.
+struct InstanceWindow {
+    private(set) var range: Range<Int> = 0..<0
+    private(set) var instances: [(start: Int, duration: Int, event: Int)] = []
+    private var span = 0
+    /// The closed forms of the recurring events' instances, where they have one, made on the
+    /// first fill.
+    private var yearly: [YearlyInstances] = []
+    /// Whether each recurring event is among `yearly`.
+    private var isYearly: [Bool] = []
+    /// Whether some rule left instances out of a day (the day limit): only then does an
+    /// instance need looking up among the cuts.
+    private(set) var hasCuts = false
+
+    static let shortest = 64 * CivilTime.secondsPerDay
+    static let longest = 8192 * CivilTime.secondsPerDay
+
+    /// Makes the window hold `wanted`, expanding the events `recurring` of `events` again when
+    /// it does not.
+    mutating func fill(_ wanted: Range<Int>, events: [Event], recurring: [Int]) {
+        if wanted.lowerBound >= range.lowerBound, wanted.upperBound <= range.upperBound { return }
+        if span == 0 {
+            span = Self.shortest
+        } else if instances.count < 64 {
+            span = min(Self.longest, span * 2)
+        } else if instances.count > 1024 {
+            span = max(Self.shortest, span / 2)
+        }
+        let length = max(span, wanted.upperBound - wanted.lowerBound)
+        if wanted.lowerBound < range.lowerBound, !range.isEmpty {
+            let (low, overflow) = wanted.upperBound.subtractingReportingOverflow(length)
+            range = (overflow ? Int.min : min(low, wanted.lowerBound))..<wanted.upperBound
+        } else {
+            let (high, overflow) = wanted.lowerBound.addingReportingOverflow(length)
+            range = wanted.lowerBound..<(overflow ? Int.max : max(high, wanted.upperBound))
+        }
+        instances.removeAll(keepingCapacity: true)
+        if isYearly.count != recurring.count { findYearly(events: events, recurring: recurring) }
+        fillYearly(range)
+        var general = false
+        for (place, index) in recurring.enumerated() where !isYearly[place] {
+            for instance in events[index].instances(in: range) {
+                instances.append((instance.start, instance.duration, index))
+                general = true
+            }
+        }
+        // The yearly events' instances are in order already, year by year.
+        if general { instances.sortStably { ($0.start, $0.event) < ($1.start, $1.event) } }
+        hasCuts = recurring.contains { index in events[index].expanders.contains { !$0.cuts.isEmpty } }
+    }
+
+    /// Finds which of `recurring` have a closed form (`YearlyInstances`).
+    private mutating func findYearly(events: [Event], recurring: [Int]) {
+        yearly = []
+        isYearly = []
+        for index in recurring {
+            let form = YearlyInstances(events[index], index: index)
+            if let form { yearly.append(form) }
+            isYearly.append(form != nil)
+        }
+    }
+
+    /// Appends the instances in `range` of the events with a closed form, in order of start,
+    /// then of event: year by year, each year's few instances put in order among themselves.
+    private mutating func fillYearly(_ range: Range<Int>) {
+        var first = Int.max, last = Int.min
+        for form in yearly {
+            guard let years = form.years(in: range) else { continue }
+            first = min(first, years.lowerBound)
+            last = max(last, years.upperBound)
+        }
+        guard first <= last else { return }
+        for year in first...last {
+            let begin = instances.count
+            for form in yearly {
+                form.forEach(inYear: year, in: range) { instances.append(($0, form.duration, form.event)) }
+            }
+            // Nearly always in order already (events in the order of their months); else an
+            // insertion sort of the year's few.
+            var position = begin + 1
+            while position < instances.count {
+                let item = instances[position]
+                var slot = position
+                while slot > begin, (item.start, item.event) < (instances[slot - 1].start, instances[slot - 1].event) {
+                    instances[slot] = instances[slot - 1]
+                    slot -= 1
+                }
+                if slot != position { instances[slot] = item }
+                position += 1
+            }
+        }
+    }
+
+    /// The index of the first instance starting at `start` or later.
+    func firstIndex(from start: Int) -> Int {
+        partitionPoint(instances.count) { instances[$0].start < start }
+    }
+}
+
+/// The first of the indices `0..<count` for which `isBefore` is false, where it is true for a
+/// prefix of them and false for the rest (a binary search).
+func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+    var lower = 0
+    var upper = count
+    while lower < upper {
+        let middle = (lower + upper) / 2
+        if isBefore(middle) { lower = middle + 1 } else { upper = middle }
+    }
+    return lower
+}
