@@ -54,7 +54,10 @@ struct InstanceWindow {
         }
         // The yearly events' instances are in order already, year by year.
         if general { instances.sortStably { ($0.start, $0.event) < ($1.start, $1.event) } }
-        hasCuts = recurring.contains { index in events[index].expanders.contains { !$0.cuts.isEmpty } }
+        // A closed form's one day a year never meets the day limit.
+        hasCuts = recurring.indices.contains { place in
+            !isYearly[place] && events[recurring[place]].expanders.contains { !$0.cuts.isEmpty }
+        }
     }
 
     /// Finds which of `recurring` have a closed form (`YearlyInstances`).

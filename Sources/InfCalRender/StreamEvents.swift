@@ -180,64 +180,68 @@ public struct StreamEvents {
     /// appended nothing, when one of them is not.
     private func appendPlainLists(_ row: UnsafeBufferPointer<MonthGrid>, rowWidth: Int, cellWidth: Int, names: CalendarNames,
                                   to out: ByteBuffer) -> Bool {
-        var first = Int.max, end = Int.min
+        var first = Int.max, end = Int.min, inOrder = true
         for position in row.indices {
-            first = min(first, row[position].month.firstDay)
-            end = max(end, row[position].month.endDay)
+            let (firstDay, endDay) = (row[position].month.firstDay, row[position].month.endDay)
+            // Months one after another: each month's starts follow the one's before.
+            if firstDay < end { inOrder = false }
+            first = min(first, firstDay)
+            end = max(end, endDay)
         }
         guard first < end else { return true }
         if let from = listedFrom, first <= from, from < end { return false }
         let lineWidth = width ?? Int.max
         return store.withStarts(startingOn: first..<end) { starts in
             guard !starts.isEmpty else { return true }
+            // Each event's line known before its bytes are borrowed.
+            if scratch.lineOfEvent.isEmpty { scratch.lineOfEvent = [Int](repeating: -1, count: store.events.count) }
+            for place in starts.indices {
+                let event = starts[place].event
+                guard event < scratch.lineOfEvent.count else { return false }
+                if scratch.lineOfEvent[event] == -1 { scratch.lineOfEvent[event] = packedLine(of: store.events[event]) }
+            }
             let mark = out.count
             out.append(UInt8(ascii: "\n"))
-            for position in row.indices {
-                let month = row[position].month
-                let lower = Self.firstIndex(starts.count, from: month.firstDay) { starts[$0].start }
-                let upper = Self.firstIndex(starts.count, from: month.endDay) { starts[$0].start }
-                guard lower < upper else { continue }
-                if row.count > 1 {
-                    guard names.appendTitle(of: month, keeping: &scratch.titleYear, to: out) <= rowWidth else {
-                        out.truncate(to: mark)
-                        return false
+            let plain = scratch.lineOfEvent.withUnsafeBufferPointer { lineOfEvent in
+                scratch.lineSummaries.withUnsafeBufferPointer { summaries in
+                    var next = 0
+                    for position in row.indices {
+                        let (firstDay, endDay) = (row[position].month.firstDay, row[position].month.endDay)
+                        var lower: Int, upper: Int
+                        if inOrder {
+                            while next < starts.count, Self.day(of: starts[next].start) < firstDay { next += 1 }
+                            lower = next
+                            while next < starts.count, Self.day(of: starts[next].start) < endDay { next += 1 }
+                            upper = next
+                        } else {
+                            lower = Self.firstIndex(starts.count, from: firstDay) { starts[$0].start }
+                            upper = Self.firstIndex(starts.count, from: endDay) { starts[$0].start }
+                        }
+                        guard lower < upper else { continue }
+                        if row.count > 1 {
+                            guard names.appendTitle(of: row[position].month, keeping: &scratch.titleYear, to: out) <= rowWidth else { return false }
+                            out.trimTrailingSpaces()
+                            out.append(UInt8(ascii: "\n"))
+                        }
+                        for place in lower..<upper {
+                            let start = starts[place].start, day = Self.day(of: start)
+                            let packed = lineOfEvent[starts[place].event]
+                            let label = row[position].labels.label(at: day - firstDay)
+                            let count = packed & 0xFFFF, isAllDay = packed & 0x10000 != 0
+                            let weekday = DayNumber.weekday(day) - 1
+                            guard packed >= 0, label >= 0, weekdayLengths[weekday] >= 0,
+                                  fits(label: label, weekdayLength: weekdayLengths[weekday], isAllDay: isAllDay, count: count, width: lineWidth,
+                                       cellWidth: cellWidth) else { return false }
+                            let summary = UnsafeBufferPointer(rebasing: summaries[(packed >> 17)..<((packed >> 17) + count)])
+                            appendLine(start: start, isAllDay: isAllDay, summary: summary, label: label, weekday: weekday, cellWidth: cellWidth, to: out)
+                        }
                     }
-                    out.trimTrailingSpaces()
-                    out.append(UInt8(ascii: "\n"))
-                }
-                for place in lower..<upper {
-                    let start = starts[place].start
-                    let label = row[position].labels.label(at: Self.day(of: start) - month.firstDay)
-                    guard appendLine(start: start, event: starts[place].event, label: label, width: lineWidth, cellWidth: cellWidth, to: out) else {
-                        out.truncate(to: mark)
-                        return false
-                    }
+                    return true
                 }
             }
-            return true
+            if !plain { out.truncate(to: mark) }
+            return plain
         }
-    }
-
-    /// Appends the line of an occurrence of the store's event `event` as `appendLine` does, its
-    /// summary's bytes read once per event. Returns false, having appended nothing, when the
-    /// line is not plain.
-    private func appendLine(start: Int, event: Int, label: Int, width: Int, cellWidth: Int, to out: ByteBuffer) -> Bool {
-        if scratch.lineOfEvent.isEmpty { scratch.lineOfEvent = [Int](repeating: -1, count: store.events.count) }
-        guard event < scratch.lineOfEvent.count else { return false }
-        if scratch.lineOfEvent[event] == -1 { scratch.lineOfEvent[event] = packedLine(of: store.events[event]) }
-        let packed = scratch.lineOfEvent[event]
-        let count = packed & 0xFFFF, isAllDay = packed & 0x10000 != 0
-        guard packed >= 0, label >= 0 else { return false }
-        let weekday = DayNumber.weekday(Self.day(of: start)) - 1
-        let weekdayLength = weekdayLengths[weekday]
-        guard weekdayLength >= 0, fits(label: label, weekdayLength: weekdayLength, isAllDay: isAllDay, count: count, width: width, cellWidth: cellWidth) else {
-            return false
-        }
-        scratch.lineSummaries.withUnsafeBufferPointer { summaries in
-            let summary = UnsafeBufferPointer(rebasing: summaries[(packed >> 17)..<((packed >> 17) + count)])
-            appendLine(start: start, isAllDay: isAllDay, summary: summary, label: label, weekday: weekday, cellWidth: cellWidth, to: out)
-        }
-        return true
     }
 
     /// `event`'s summary as its line shows it put in `scratch.lineSummaries`, packed as
