@@ -59,6 +59,7 @@ extension EventCacheFormat {
         var spans: [Span] = []
         spans.reserveCapacity(eventCount)
         var detailsList: [EventDetails] = []
+        detailsList.reserveCapacity(eventCount)
         var eventRecords = CacheWriter(capacity: eventCount * 128)
         var recordPlaces: [Int] = []
         recordPlaces.reserveCapacity(eventCount + 1)
@@ -261,7 +262,7 @@ extension EventCacheFormat {
         var result: [IndexKey] = []
         result.reserveCapacity(keys.count)
         for var group in groups {
-            group.sort()
+            group.sortWords()
             for word in group {
                 let ordinal = Int(word & ((1 << placeBits) - 1))
                 result.append(keys[ordinal])

@@ -237,8 +237,9 @@ extension EventCacheFormat {
         for expander in event.exclusionRules { write(expander, to: &out) }
         out.int(event.extraStarts.count)
         for extra in event.extraStarts { out.int(extra.start); out.optional(extra.duration) }
-        out.ints(event.excluded.isEmpty ? [] : event.excluded.sorted())
-        out.ints(event.excludedDays.isEmpty ? [] : event.excludedDays.sorted())
+        // Most events exclude nothing: no array made for them (`ints([])` writes this 0).
+        if event.excluded.isEmpty { out.int(0) } else { out.ints(event.excluded.sorted()) }
+        if event.excludedDays.isEmpty { out.int(0) } else { out.ints(event.excludedDays.sorted()) }
         out.int(event.segment.seriesStart)
         out.optional(event.segment.from)
         out.optional(event.segment.to)
