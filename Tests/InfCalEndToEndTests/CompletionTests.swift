@@ -152,11 +152,14 @@ import Testing
         try Data(try BinaryRunner.run(["--completions", "bash"]).stdout.utf8).write(to: script)
         let session = try PseudoTerminalSession(executable: Self.shell("bash") ?? "bash", arguments: ["--norc", "--noprofile", "-i"],
                                                 environment: PseudoTerminalSession.pinnedEnvironment.merging(["PS1": "P> "]) { $1 })
-        try session.send("source \(script.path); echo LOADED\n")
-        #expect(session.waitFor("LOADED"))
+        // The marker is typed split (LOAD""ED), so that the terminal's echo of the typed line
+        // does not show it: only bash's output, once the script is sourced and readline reads
+        // again, does. Waiting for the echo let the first Tab reach a bash still sourcing.
+        try session.send("source \(script.path); echo LOAD\"\"ED\n")
+        #expect(session.waitFor("LOADED", timeout: 30))
         for option in ["--events", "--config", "add --to"] {
             try session.send("\u{15}infcal \(option) \(root.path)/subd\t")
-            #expect(session.waitFor("\(option) \(root.path)/subdir/"), "\(option)")
+            #expect(session.waitFor("\(option) \(root.path)/subdir/", timeout: 30), "\(option)")
         }
         try session.send("\u{15}exit\n")
         #expect(session.waitForExit() != nil)
