@@ -2,7 +2,8 @@ import InfCalModel
 
 // A moved series takes its overrides along: RFC 5545 §3.8.4.4 names an overridden instance
 // by its original start (RECURRENCE-ID), which moves with DTSTART, or the overrides would
-// name instances the series no longer has.
+// name instances the series no longer has; its EXDATEs move too, or what they excluded
+// would come back.
 
 extension EventWrite {
     /// Where a whole series moved: its DTSTART before and after, and the zone of the first
@@ -63,5 +64,25 @@ extension EventWrite {
             changes.append(.set(name: "DTEND", line: ICalText.property("DTEND", ICalText.parameters(of: movedEnd), ICalText.value(of: movedEnd))))
         }
         return changes
+    }
+
+    /// The master's EXDATE lines moved with the series, so that an excluded instance stays
+    /// excluded; a line with a value that does not read as a date or date-time stays as it is.
+    static func movedExclusions(_ span: ICalLayout.Span, in layout: ICalLayout, _ move: SeriesMove) -> [CalendarEdit.Change] {
+        let lines = layout.ownLines(of: span).map(\.line).filter { $0.name == "EXDATE" }
+        var texts: [String] = []
+        for line in lines {
+            let isDate = line.parameter("VALUE")?.uppercased() == "DATE" ? true : nil
+            let values = line.value.split(separator: ",")
+            let times = values.compactMap { ICalTime.parse($0, isDate: isDate, zone: line.parameter("TZID")) }.map(move.moved)
+            guard let first = times.first, times.count == values.count else {
+                texts.append(String(decoding: line.text, as: UTF8.self))
+                continue
+            }
+            texts.append(ICalText.property("EXDATE", ICalText.parameters(of: first), times.map(ICalText.value(of:)).joined(separator: ",")))
+        }
+        guard let first = texts.first else { return [] }
+        // The first in its place, the others after the component's own properties.
+        return [.set(name: "EXDATE", line: first)] + texts.dropFirst().map { .append(line: $0) }
     }
 }

@@ -269,7 +269,11 @@ public enum EventWrite {
             }
             let startUTC = start.form == .utc ? start.seconds : zone.utc(ofLocal: start.seconds)
             reach = (startUTC, event.isRecurring ? nil : startUTC + duration)
-            if event.isRecurring, start != event.start { move = SeriesMove(from: event.start, to: start, zone: event.zone) }
+            if event.isRecurring, start != event.start {
+                let moved = SeriesMove(from: event.start, to: start, zone: event.zone)
+                edits += movedExclusions(span, in: layout, moved)
+                move = moved
+            }
             edits.append(.set(name: "DTSTART", line: ICalText.property("DTSTART", ICalText.parameters(of: start), ICalText.value(of: start))))
             if span.hasDuration(in: layout) {
                 edits.append(.set(name: "DURATION", line: "DURATION:" + ICalText.duration(duration)))

@@ -84,7 +84,7 @@ extension RecurrenceExpander {
         // Past UNTIL nothing can come.
         var last = Int.max
         if let until {
-            guard until > start, let (_, batch) = batches(overlapping: start..<until.addingReportingOverflow(1).partialValue) else { return false }
+            guard until > start, let (_, batch) = batches(overlapping: start..<(until == Int.max ? until : until + 1)) else { return false }
             last = batch
         }
         // One whole repetition and the first, partial, period again; else the farthest look

@@ -6,7 +6,8 @@ import Testing
 /// A whole series moved (`infcal edit UID DAY`, or a new time) takes its overrides along:
 /// RFC 5545 §3.8.4.4 names an overridden instance by its original start, so each
 /// RECURRENCE-ID moves by the distance DTSTART moved; an override still at the time it
-/// overrides (its text changed) moves with it, one moved on its own stays where it was put.
+/// overrides (its text changed) moves with it, one moved on its own stays where it was put;
+/// the master's EXDATEs move the same distance.
 /// The expected bytes are written out by hand; the instances after the move are checked with
 /// recurring-ical-events in `WriteCommandEndToEndTests.aMovedSeriesTakesItsOverrides`.
 @Suite struct SeriesMoveTests {
@@ -96,6 +97,21 @@ import Testing
                                                          in: Self.file([Self.master, utcGuests])))
         // 09:00 UTC is 10:00 in Berlin, the series' 11 March: written as the series writes its start.
         #expect(String(decoding: moved, as: UTF8.self).contains("RECURRENCE-ID;TZID=Europe/Berlin:20240312T100000\r\n"))
+    }
+
+    /// The master's EXDATEs move too, every value of every line, so the excluded instances
+    /// stay excluded.
+    @Test func theExclusionsMoveToo() throws {
+        var master = Self.master
+        master.insert(contentsOf: ["EXDATE;TZID=Europe/Berlin:20240311T100000,20240318T100000", "EXDATE:20240325T090000Z"], at: 6)
+        var changes = EventChanges()
+        changes.day = CivilTime.day(year: 2024, month: 3, day: 5)
+        let edited = try #require(try EventWrite.editing("s", occurrence: nil, changes: changes, stamp: 0, zone: Self.berlin,
+                                                          in: Self.file([master])))
+        let result = String(decoding: edited, as: UTF8.self)
+        #expect(result.contains("RRULE:FREQ=WEEKLY;COUNT=4\r\nEXDATE;TZID=Europe/Berlin:20240312T100000,20240319T100000\r\n"), "\(result)")
+        #expect(result.contains("EXDATE;TZID=Europe/Berlin:20240326T100000\r\n"), "\(result)")
+        #expect(EventFixture.starts(edited, from: 2024, to: 2024, display: .utc) == ["2024-03-05T09:00"])
     }
 
     /// A change that does not move DTSTART (the summary, the length) leaves the overrides be.
