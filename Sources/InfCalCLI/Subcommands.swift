@@ -52,10 +52,11 @@ public struct Subcommand: Sendable {
     static let footer = """
         DATE is any form --from takes (YYYY-MM-DD, YYYY-MM, YYYY, +N/-N), today,
         tomorrow, yesterday or a weekday name (English or the locale's: the next such
-        day, today included). TIME is HH:MM, TIME-TIME a start and an end. Timed events
-        are written in TZ's zone (or /etc/localtime's) with a VTIMEZONE; a UTC or
-        POSIX-rule TZ writes UTC. Without --to, events go to the configured default
-        calendar, else to $XDG_DATA_HOME/infcal/calendar.ics (~/.local/share/...).
+        day, today included). TIME is HH:MM, TIME-TIME a start and an end (an end
+        before the start is on the next day). Timed events are written in TZ's zone
+        (or /etc/localtime's) with a VTIMEZONE; a UTC or POSIX-rule TZ writes UTC.
+        Without --to, events go to the configured default calendar, else to
+        $XDG_DATA_HOME/infcal/calendar.ics (~/.local/share/...).
         Exit status: 0 done, 1 not written (and why), 64 usage, 66 no such calendar,
         77 a read-only calendar.
 
@@ -74,7 +75,7 @@ extension OptionSpec {
                    summary: "repeat: day, week, month, year, or an RRULE such as FREQ=WEEKLY;BYDAY=MO,WE (RSCALE too)",
                    expected: "day, week, month, year or an RRULE (FREQ=...)"),
         OptionSpec(key: .count, long: "count", short: nil, value: .required(placeholder: "N"),
-                   summary: "with --every, N occurrences in all", expected: countExpected),
+                   summary: "with --every, N occurrences in all", expected: "a count: a whole number from 1 to \(largestEventCount)"),
         OptionSpec(key: .ending, long: "until", short: nil, value: .required(placeholder: "DATE"),
                    summary: "with --every, the last day it repeats on; without, the last day of an all-day event",
                    expected: "a DATE as for the date operand"),

@@ -34,7 +34,7 @@ public final class EventStore {
     private let calendarOfEvent: [Int]
     /// The calendars (indices into `calendars`) whose events are left out of every answer:
     /// `--hide`, `--only`, and the pager's list of calendars.
-    public var hidden: Set<Int> = []
+    @exclusivity(unchecked) public var hidden: Set<Int> = []
     private let display: DisplayZone
     /// Non-recurring events: display start and end, the event, the display offsets.
     @exclusivity(unchecked) private var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
@@ -56,6 +56,11 @@ public final class EventStore {
     /// `Int.max`: no end), with COUNT rules counted: worked out when a walk first asks where
     /// it may skip to.
     @exclusivity(unchecked) private var recurringReach: [(earliest: Int, latest: Int)]?
+    /// What `withStarts` found last (`foundCount` of them), its storage kept from call to call
+    /// and owned by the store: an array's emptying and appending cost more than the finding.
+    @exclusivity(unchecked) private var foundStarts = UnsafeMutablePointer<(start: Int, end: Int, event: Int)>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var foundCount = 0
+    @exclusivity(unchecked) private var foundCapacity = 0
 
 
     /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]` and
@@ -85,6 +90,10 @@ public final class EventStore {
         }
     }
 
+    deinit {
+        foundStarts.deallocate()
+    }
+
     /// Display wall-clock start and end of an instance of `event` starting at `start` (the
     /// event's reckoning), with the display zone's offsets there (nil for dates and floating times).
     private func shown(_ event: Event, start: Int, duration: Int) -> (Int, Int, Int?, Int?) {
@@ -108,6 +117,67 @@ public final class EventStore {
         guard start == end else { return display.offset(utc) }
         displayOffsets.set(start, at: day)
         return start
+    }
+
+    /// Calls `body` with each occurrence of a shown calendar that starts on `days` (grid day
+    /// numbers), or with `touching` that touches them: the event's index in `events`, its
+    /// display start, end and offsets, and how many more the day limit left out after it.
+    /// Singles come first in order of start, then the rules' instances in order of start, then
+    /// of event; `reserve` is told first how many may come.
+    @inline(__always)
+    private func visit(_ days: Range<Int>, touching: Bool, reserve: (Int) -> Void,
+                       _ body: (Int, (start: Int, end: Int, startOffset: Int?, endOffset: Int?), Int) -> Void) {
+        guard !days.isEmpty else { return }
+        let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+        let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+        func admit(_ index: Int, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?), more: Int = 0) {
+            let (start, end) = (shown.start, shown.end)
+            let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
+            if inside {
+                if !hidden.isEmpty, index < calendarOfEvent.count, hidden.contains(calendarOfEvent[index]) { return }
+                body(index, shown, more)
+            }
+        }
+        // Singles: binary search for the first that may reach the range.
+        var index = firstSingle(from: touching ? low - longestSingle : low)
+        let singlesEnd = max(index, firstSingle(from: high))
+        // Recurring: ask each for its instances near the range, in its own reckoning (zones
+        // differ from the display's by at most a day and a bit).
+        let margin = 2 * CivilTime.secondsPerDay
+        var near = 0..<0
+        if !recurring.isEmpty {
+            let range = (low - margin - (touching ? longestRecurring : 0))..<(high + margin)
+            // The first month a stream lists asks what starts in it, then what touches its
+            // first day: when the longest recurring event is short, the first window holds
+            // both, and the rules are expanded once.
+            let reach = touching || !window.range.isEmpty || longestRecurring > InstanceWindow.shortest ? 0 : longestRecurring
+            window.fill((range.lowerBound - reach)..<range.upperBound, events: events, recurring: recurring)
+            let first = window.firstIndex(from: range.lowerBound)
+            near = first..<max(first, window.firstIndex(from: range.upperBound))
+        }
+        // Room for all at once: growing by doubling copies the occurrences, and touches new pages.
+        reserve(singlesEnd - index + near.count)
+        while index < singlesEnd {
+            let single = singles[index]
+            admit(single.event, (single.start, single.end, single.startOffset, single.endOffset))
+            index += 1
+        }
+        let instances = window.instances
+        for next in near {
+            let instance = instances[next]
+            if instance.local, !touching, !window.hasCuts {
+                // Shown as written, with no cuts to look up: nothing of the event is needed.
+                if instance.start >= low - margin { admit(instance.event, (instance.start, instance.start + instance.duration, nil, nil)) }
+                continue
+            }
+            let event = events[instance.event]
+            guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
+            // The last instance a day kept of a rule denser than the day limit says how many more.
+            let day = CivilTime.day(ofSeconds: instance.start)
+            let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
+            admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
+                  more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
+        }
     }
 
     /// The occurrences that start on the days `days` (grid day numbers, where the calendar is
@@ -154,64 +224,22 @@ public final class EventStore {
     }
 
     private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
-        guard !days.isEmpty else { return [] }
-        let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
-        let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         var found: [Occurrence] = []
-        func admit(_ index: Int, _ event: Event, _ shown: (start: Int, end: Int, startOffset: Int?, endOffset: Int?), more: Int = 0) {
-            let (start, end) = (shown.start, shown.end)
-            let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
-            if inside {
-                let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
-                if let calendar, !hidden.isEmpty, hidden.contains(calendar) { return }
-                let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
-                // Made in place in the array: a copy of an occurrence retains each of its strings.
-                found.append(Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
-                                        isAllDay: event.isAllDay, start: start, end: end))
-                let last = found.count - 1
-                found[last].calendar = calendar
-                found[last].color = shownAs?.color
-                (found[last].startOffset, found[last].endOffset) = (shown.startOffset, shown.endOffset)
-                found[last].uid = event.uid
-                found[last].source = index < sources.count ? sources[index] : nil
-                found[last].more = more
-                found[last].event = index
-            }
-        }
-        // Singles: binary search for the first that may reach the range.
-        var index = firstSingle(from: touching ? low - longestSingle : low)
-        let singlesEnd = max(index, firstSingle(from: high))
-        // Recurring: ask each for its instances near the range, in its own reckoning (zones
-        // differ from the display's by at most a day and a bit).
-        let margin = 2 * CivilTime.secondsPerDay
-        var near = 0..<0
-        if !recurring.isEmpty {
-            let range = (low - margin - (touching ? longestRecurring : 0))..<(high + margin)
-            // The first month a stream lists asks what starts in it, then what touches its
-            // first day: when the longest recurring event is short, the first window holds
-            // both, and the rules are expanded once.
-            let reach = touching || !window.range.isEmpty || longestRecurring > InstanceWindow.shortest ? 0 : longestRecurring
-            window.fill((range.lowerBound - reach)..<range.upperBound, events: events, recurring: recurring)
-            let first = window.firstIndex(from: range.lowerBound)
-            near = first..<max(first, window.firstIndex(from: range.upperBound))
-        }
-        // Room for all at once: growing by doubling copies the occurrences, and touches new pages.
-        found.reserveCapacity(singlesEnd - index + near.count)
-        while index < singlesEnd {
-            let single = singles[index]
-            admit(single.event, events[single.event], (single.start, single.end, single.startOffset, single.endOffset))
-            index += 1
-        }
-        let instances = window.instances
-        for next in near {
-            let instance = instances[next]
-            let event = events[instance.event]
-            guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
-            // The last instance a day kept of a rule denser than the day limit says how many more.
-            let day = CivilTime.day(ofSeconds: instance.start)
-            let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
-            admit(instance.event, event, shown(event, start: instance.start, duration: instance.duration),
-                  more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
+        visit(days, touching: touching, reserve: { found.reserveCapacity($0) }) { index, shown, more in
+            let event = events[index]
+            let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
+            let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
+            // Made in place in the array: a copy of an occurrence retains each of its strings.
+            found.append(Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
+                                    isAllDay: event.isAllDay, start: shown.start, end: shown.end))
+            let last = found.count - 1
+            found[last].calendar = calendar
+            found[last].color = shownAs?.color
+            (found[last].startOffset, found[last].endOffset) = (shown.startOffset, shown.endOffset)
+            found[last].uid = event.uid
+            found[last].source = index < sources.count ? sources[index] : nil
+            found[last].more = more
+            found[last].event = index
         }
         guard found.count > 1, !Self.inOrder(found) else { return found }
         // Their places sorted, then the occurrences moved once: sorting them in place would
@@ -219,6 +247,46 @@ public final class EventStore {
         var order = Array(found.indices)
         order.sortStably { (found[$0].start, found[$0].summary) < (found[$1].start, found[$1].summary) }
         return order.map { found[$0] }
+    }
+
+    /// Calls `body` with what `occurrences(startingOn:)` gives, in its order, as each
+    /// occurrence's display start and end and its event's index in `events`: the stream's
+    /// question, without making an occurrence's strings. Returns what `body` returns, or false
+    /// without calling it when some occurrence says how many more the day limit left out (only
+    /// an occurrence carries that). `body` must not ask the store again: the starts are its.
+    public func withStarts(startingOn days: Range<Int>, _ body: (UnsafeBufferPointer<(start: Int, end: Int, event: Int)>) -> Bool) -> Bool {
+        foundCount = 0
+        var plain = true
+        visit(days, touching: false, reserve: { reserveFound($0) }) { index, shown, more in
+            if more > 0 { plain = false }
+            reserveFound(1)
+            foundStarts[foundCount] = (shown.start, shown.end, index)
+            foundCount += 1
+        }
+        guard plain else { return false }
+        let found = UnsafeMutableBufferPointer(start: foundStarts, count: foundCount)
+        var ordered = true
+        for place in found.indices.dropFirst() where found[place].start <= found[place - 1].start {
+            if found[place].start < found[place - 1].start
+                || events[found[place].event].summary < events[found[place - 1].event].summary { ordered = false }
+        }
+        if !ordered {
+            var sorted = Array(found)
+            sorted.sortStably { ($0.start, events[$0.event].summary) < ($1.start, events[$1.event].summary) }
+            for place in sorted.indices { found[place] = sorted[place] }
+        }
+        return body(UnsafeBufferPointer(found))
+    }
+
+    /// Makes room in `foundStarts` for `extra` more after `foundCount`.
+    @inline(__always)
+    private func reserveFound(_ extra: Int) {
+        guard foundCount + extra > foundCapacity else { return }
+        let capacity = max(64, foundCount + extra, 2 * foundCapacity)
+        let bigger = UnsafeMutablePointer<(start: Int, end: Int, event: Int)>.allocate(capacity: capacity)
+        bigger.moveInitialize(from: foundStarts, count: foundCount)
+        foundStarts.deallocate()
+        (foundStarts, foundCapacity) = (bigger, capacity)
     }
 }
 
@@ -252,10 +320,11 @@ extension EventStore {
         return store
     }
 
-    /// The reach of each recurring event, worked out once.
+    /// The reach of each recurring event, worked out once; a rule that can yield nothing
+    /// after DTSTART (30 February) ends there, so that a walk forward ends too.
     private func reaches() -> [(earliest: Int, latest: Int)] {
         if let known = recurringReach { return known }
-        let found = recurring.map { EventCacheFormat.reach(of: events[$0]) }
+        let found = recurring.map { EventCacheFormat.reach(of: events[$0], walking: true) }
         recurringReach = found
         return found
     }

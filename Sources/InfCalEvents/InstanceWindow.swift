@@ -7,7 +7,8 @@ import InfCalModel
 /// after the range asked, or before it when the ranges go backwards.
 struct InstanceWindow {
     private(set) var range: Range<Int> = 0..<0
-    private(set) var instances: [(start: Int, duration: Int, event: Int)] = []
+    /// `local`: the event's times are dates or floating, shown as they are written.
+    private(set) var instances: [(start: Int, duration: Int, event: Int, local: Bool)] = []
     private var span = 0
     /// The closed forms of the recurring events' instances, where they have one, made on the
     /// first fill.
@@ -45,14 +46,18 @@ struct InstanceWindow {
         fillYearly(range)
         var general = false
         for (place, index) in recurring.enumerated() where !isYearly[place] {
+            let local = events[index].start.form == .date || events[index].start.form == .floating
             for instance in events[index].instances(in: range) {
-                instances.append((instance.start, instance.duration, index))
+                instances.append((instance.start, instance.duration, index, local))
                 general = true
             }
         }
         // The yearly events' instances are in order already, year by year.
         if general { instances.sortStably { ($0.start, $0.event) < ($1.start, $1.event) } }
-        hasCuts = recurring.contains { index in events[index].expanders.contains { !$0.cuts.isEmpty } }
+        // A closed form's one day a year never meets the day limit.
+        hasCuts = recurring.indices.contains { place in
+            !isYearly[place] && events[recurring[place]].expanders.contains { !$0.cuts.isEmpty }
+        }
     }
 
     /// Finds which of `recurring` have a closed form (`YearlyInstances`).
@@ -69,31 +74,51 @@ struct InstanceWindow {
     /// Appends the instances in `range` of the events with a closed form, in order of start,
     /// then of event: year by year, each year's few instances put in order among themselves.
     private mutating func fillYearly(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
         var first = Int.max, last = Int.min
+        let rangeYears = YearlyInstances.year(of: range.lowerBound)...YearlyInstances.year(of: range.upperBound - 1)
         for form in yearly {
-            guard let years = form.years(in: range) else { continue }
+            guard let years = form.years(in: range, within: rangeYears) else { continue }
             first = min(first, years.lowerBound)
             last = max(last, years.upperBound)
         }
         guard first <= last else { return }
-        for year in first...last {
-            let begin = instances.count
-            for form in yearly {
-                form.forEach(inYear: year, in: range) { instances.append(($0, form.duration, form.event)) }
-            }
-            // Nearly always in order already (events in the order of their months); else an
-            // insertion sort of the year's few.
-            var position = begin + 1
-            while position < instances.count {
-                let item = instances[position]
-                var slot = position
-                while slot > begin, (item.start, item.event) < (instances[slot - 1].start, instances[slot - 1].event) {
-                    instances[slot] = instances[slot - 1]
-                    slot -= 1
+        instances.reserveCapacity(instances.count + (last - first + 2) * yearly.count)
+        yearly.withUnsafeBufferPointer { forms in
+            withUnsafeTemporaryAllocation(of: ClosedRange<Int>?.self, capacity: forms.count) { spans in
+                for place in forms.indices { spans.initializeElement(at: place, to: forms[place].after(range)) }
+                for year in first...last {
+                    fillYear(year, forms: forms, spans: UnsafeBufferPointer(spans), range: range)
                 }
-                if slot != position { instances[slot] = item }
-                position += 1
             }
+        }
+    }
+
+    /// Appends the instances of year `year` of `forms` (their parts `spans` of `range` after
+    /// their DTSTART), in order of start, then of event.
+    @inline(__always)
+    private mutating func fillYear(_ year: Int, forms: UnsafeBufferPointer<YearlyInstances>, spans: UnsafeBufferPointer<ClosedRange<Int>?>,
+                                   range: Range<Int>) {
+        let begin = instances.count
+        let firstDay = CivilTime.day(year: year, month: 1, day: 1), isLeap = CivilTime.isLeapYear(year)
+        for place in forms.indices {
+            let (event, duration, local) = (forms[place].event, forms[place].duration, forms[place].local)
+            forms[place].forEach(inYear: year, firstDay: firstDay, isLeap: isLeap, in: range, after: spans[place]) {
+                instances.append(($0, duration, event, local))
+            }
+        }
+        // Nearly always in order already (events in the order of their months); else an
+        // insertion sort of the year's few.
+        var position = begin + 1
+        while position < instances.count {
+            let item = instances[position]
+            var slot = position
+            while slot > begin, (item.start, item.event) < (instances[slot - 1].start, instances[slot - 1].event) {
+                instances[slot] = instances[slot - 1]
+                slot -= 1
+            }
+            if slot != position { instances[slot] = item }
+            position += 1
         }
     }
 

@@ -21,9 +21,17 @@ struct YearlyInstances {
     private let month: Int
     private let monthDay: Int
     private let time: Int
+    /// Days from 1 January to the first of `month` in a common year, and the month's length then.
+    private let monthOffset: Int
+    private let commonLength: Int
     /// The event's place in the store's events, and its duration.
     let event: Int
     let duration: Int
+    /// Whether its times are dates or floating (shown as written).
+    let local: Bool
+    /// The years of the second after DTSTART and of UNTIL.
+    private let afterStartYear: Int
+    private let untilYear: Int
 
     /// The closed form of `event` (at `index` in the store's events), or nil when its rule or
     /// its other parts need the general expander.
@@ -40,12 +48,17 @@ struct YearlyInstances {
               expander.monthDays.count == 1, let monthDay = expander.monthDays.first,
               expander.timeOfDay.count == 1, let time = expander.timeOfDay.first else { return nil }
         month = wanted.month
+        monthOffset = CivilTime.day(year: 2001, month: wanted.month, day: 1) - CivilTime.day(year: 2001, month: 1, day: 1)
+        commonLength = CivilTime.monthLength(year: 2001, month: wanted.month)
         self.monthDay = monthDay
         self.time = time
         start = expander.start
         startYear = expander.startYear
         interval = rule.interval
         until = min(expander.until ?? Self.latest, Self.latest)
+        afterStartYear = Self.year(of: start + 1)
+        untilYear = Self.year(of: until)
+        local = event.start.form == .date || event.start.form == .floating
         self.event = index
         duration = event.duration
     }
@@ -56,34 +69,40 @@ struct YearlyInstances {
 
     /// The part of `range` (wall-clock civil seconds) where instances after DTSTART may lie:
     /// after it, up to UNTIL; nil when none is left.
-    private func after(_ range: Range<Int>) -> ClosedRange<Int>? {
+    func after(_ range: Range<Int>) -> ClosedRange<Int>? {
         let low = max(range.lowerBound, start + 1)
         let high = min(range.upperBound - 1, until)
         return low <= high ? low...high : nil
     }
 
-    /// The years that may hold instances starting in `range`, or nil when none can.
-    func years(in range: Range<Int>) -> ClosedRange<Int>? {
+    /// The years that may hold instances starting in `range`, or nil when none can:
+    /// `rangeYears` are the years of its first and last second, found once for every form.
+    func years(in range: Range<Int>, within rangeYears: ClosedRange<Int>) -> ClosedRange<Int>? {
         guard !range.isEmpty else { return nil }
+        // The years of the span's ends, from the years of the ends it is the latest or the
+        // earliest of (years grow with the seconds).
         let span = after(range)
-        guard let first = range.contains(start) ? startYear : span.map({ Self.year(of: $0.lowerBound) }) else { return nil }
-        let last = span.map { Self.year(of: $0.upperBound) } ?? startYear
+        guard let first = range.contains(start) ? startYear : span.map({ _ in max(rangeYears.lowerBound, afterStartYear) }) else { return nil }
+        let last = span == nil ? startYear : min(rangeYears.upperBound, untilYear)
         return first <= last ? first...last : nil
     }
 
-    private static func year(of seconds: Int) -> Int {
+    static func year(of seconds: Int) -> Int {
         CivilTime.date(ofDay: CivilTime.day(ofSeconds: seconds)).year
     }
 
-    /// Calls `body` with each instance of (Gregorian) year `year` starting in `range`, in order.
+    /// Calls `body` with each instance of (Gregorian) year `year` starting in `range`, in order:
+    /// `firstDay` is the civil day of the year's 1 January, `isLeap` whether it has a 29 February,
+    /// and `span` what `after(range)` gives.
     @inline(__always)
-    func forEach(inYear year: Int, in range: Range<Int>, _ body: (Int) -> Void) {
+    func forEach(inYear year: Int, firstDay: Int, isLeap: Bool, in range: Range<Int>, after span: ClosedRange<Int>?, _ body: (Int) -> Void) {
         if year == startYear, range.contains(start) { body(start) }
-        guard year >= startYear, (year - startYear) % interval == 0, let span = after(range) else { return }
-        let length = CivilTime.monthLength(year: year, month: month)
+        guard year >= startYear, interval == 1 || (year - startYear) % interval == 0, let span else { return }
+        let leapDay = isLeap && month > 1 ? 1 : 0
+        let length = commonLength + (month == 2 ? leapDay : 0)
         let offset = monthDay > 0 ? monthDay - 1 : length + monthDay
         guard offset >= 0, offset < length else { return }
-        let instance = (CivilTime.day(year: year, month: month, day: 1) + offset) * CivilTime.secondsPerDay + time
+        let instance = (firstDay + monthOffset + (month > 2 ? leapDay : 0) + offset) * CivilTime.secondsPerDay + time
         if span.contains(instance) { body(instance) }
     }
 }

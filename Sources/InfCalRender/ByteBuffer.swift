@@ -77,6 +77,28 @@ public final class ByteBuffer {
         self.count += min(max(0, count), 16)
     }
 
+    /// Appends what `body` writes at the end of the bytes, at most `limit` of them, and returns
+    /// nothing: `body` gets room for `limit` bytes and returns how many it wrote. A line put
+    /// together byte by byte is written with plain stores, with no check per byte.
+    @inline(__always)
+    public func appendWriting(atMost limit: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(limit)
+        count += min(limit, max(0, body(storage + count)))
+    }
+
+    /// Copies the `count` bytes at `source` to `target` in words, the last one overlapping the
+    /// one before; it reads and writes up to 7 bytes past `count` when `count` is under 8, so
+    /// both need that much room.
+    @inline(__always)
+    public static func copyWords(from source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        var offset = 0
+        repeat {
+            copyWord(from: source + offset, to: target + offset)
+            offset += 8
+        } while offset + 8 <= count
+        if offset < count { copyWord(from: source + count - 8, to: target + count - 8) }
+    }
+
     @inline(__always)
     private static func copyWord(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
         UnsafeMutableRawPointer(target).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self), as: UInt64.self)

@@ -266,6 +266,40 @@ public struct CalendarNames {
 
     private static let beforeChrist: [UInt8] = Array(" BC".utf8)
 
+    /// Appends what `appendTitle(of: month, withYear: true, to:)` appends and returns the cells
+    /// it takes, the POSIX Gregorian year's part made once and kept in `year` for the next
+    /// months of the same year: a stream heads a list a month, and the year is most of a title.
+    func appendTitle(of month: Month, keeping year: inout TitleYear, to out: ByteBuffer) -> Int {
+        guard case .posixGregorian = titles else { return appendTitle(of: month, withYear: true, to: out) }
+        if month.name.year != year.year || month.name.era != year.era {
+            // The year's part is what follows the name and its space in the whole title.
+            var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            let written = withUnsafeMutableBytes(of: &bytes) { raw in Self.posixTitle(of: month, withYear: true, into: raw) }
+            let nameLength = Self.posixMonthLengths[((month.name.month - 1) % 12 + 12) % 12] + 1
+            year = TitleYear(year: month.name.year, era: month.name.era, count: written.map { $0 - nameLength } ?? -1)
+            withUnsafeBytes(of: &bytes) { source in
+                withUnsafeMutableBytes(of: &year.bytes) { target in
+                    for place in 0..<max(0, year.count) { target[place] = source[nameLength + place] }
+                }
+            }
+        }
+        guard year.count >= 0 else { return appendTitle(of: month, withYear: true, to: out) }
+        let index = ((month.name.month - 1) % 12 + 12) % 12
+        let nameLength = Self.posixMonthLengths[index] + 1
+        let count = nameLength + year.count
+        Self.posixMonthPadded.withUnsafeBufferPointer { names in
+            withUnsafeBytes(of: &year.bytes) { raw in
+                guard let names = names.baseAddress, let yearBytes = raw.bindMemory(to: UInt8.self).baseAddress else { return }
+                out.appendWriting(atMost: 16 + 32) { title in
+                    ByteBuffer.copyWords(from: names + 16 * index, count: 16, to: title)
+                    ByteBuffer.copyWords(from: yearBytes, count: 32, to: title + nameLength)
+                    return count
+                }
+            }
+        }
+        return count
+    }
+
     /// The cells the title `appendTitle(of:withYear:to:)` appends takes, without making it
     /// where it is POSIX Gregorian.
     public func titleWidth(of month: Month, withYear: Bool) -> Int {
@@ -307,4 +341,14 @@ public struct CalendarNames {
             return (formatted.eras.names(month.name.era) ? formatted.eraYear : formatted.year).string(for: month)
         }
     }
+}
+
+/// The part of a POSIX Gregorian title after the month's name and its space ("2024", "44 BC")
+/// for one year, kept by `CalendarNames.appendTitle(of:keeping:to:)`; a count of -1: too
+/// long for its bytes.
+struct TitleYear {
+    var year = Int.min
+    var era = Int.min
+    var count = 0
+    var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 }

@@ -24,6 +24,23 @@ public struct StreamEvents {
     /// The first day the stream lists, when it runs forward: the occurrences under way on it
     /// (started before it) head its month's list, marked `(continuing)`.
     public var listedFrom: Int?
+    /// Whether a row's lists may be written from the store's starts (`appendPlainLists`):
+    /// without colour and without calendar names, a line needs nothing an occurrence adds.
+    private let plainLists: Bool
+    /// The row's starts, their storage kept from row to row.
+    private let scratch = Scratch()
+
+    /// What the plain lists keep from row to row. A stream belongs to one printer on one
+    /// thread, so its properties opt out of exclusivity checks (see `ByteBuffer`).
+    private final class Scratch {
+        /// For each event of the store whose line was wanted, its summary as a line shows it
+        /// (`lineSummaries[offset..<offset + count]`) and whether it is all day, packed as
+        /// `offset << 17 | allDay << 16 | count`; -1: not yet wanted, -2: not plain.
+        @exclusivity(unchecked) var lineOfEvent: [Int] = []
+        @exclusivity(unchecked) var lineSummaries: [UInt8] = []
+        /// The year part of the last title a list was headed by.
+        @exclusivity(unchecked) var titleYear = TitleYear()
+    }
 
     /// `trueColor` says how the calendars' colours are drawn when `marksDays` (colour) is on.
     public init(store: EventStore, marksDays: Bool, locale: Locale?, trueColor: Bool = false) {
@@ -42,6 +59,7 @@ public struct StreamEvents {
             lengths.append(plain ? bytes.count : -1)
         }
         (weekdayPadded, weekdayLengths) = (padded, lengths)
+        plainLists = !marksDays && lines.calendarWidth == 0 && lines.colors == nil
     }
 
     /// The days of `grids` that some occurrence touches (multi-day events on each of their days).
@@ -64,6 +82,9 @@ public struct StreamEvents {
         } else {
             // Without marks the grids are the plain ones, week lines from the renderer's cache.
             gridsWidth = renderer.appendRowGivingWidth(grids, to: out)
+        }
+        if plainLists, let gridsWidth, grids.withUnsafeBufferPointer({ appendPlainLists($0, rowWidth: gridsWidth, cellWidth: renderer.cellWidth, names: renderer.names, to: out) }) {
+            return
         }
         var width: Int?
         let lineWidth = self.width ?? Int.max
@@ -97,9 +118,9 @@ public struct StreamEvents {
                     let text = String(label)
                     let day = String(repeating: " ", count: max(0, renderer.cellWidth - text.count)) + text
                     out.append(lines.dayLine(list[place], day: day, width: lineWidth, on: continuing ? month.firstDay + index : nil))
+                    out.trimTrailingSpaces()
+                    out.append(UInt8(ascii: "\n"))
                 }
-                out.trimTrailingSpaces()
-                out.append(UInt8(ascii: "\n"))
             }
         }
         grids.withUnsafeBufferPointer { row in
@@ -138,49 +159,202 @@ public struct StreamEvents {
 
     /// The index of the first of `sorted` (in order of start) that starts on `day` or later.
     private static func firstIndex(in sorted: UnsafeBufferPointer<Occurrence>, from day: Int) -> Int {
-        var lower = 0, upper = sorted.count
+        firstIndex(sorted.count, from: day) { sorted[$0].start }
+    }
+
+    /// The first of the places `0..<count`, whose starts `start` gives in order, that starts on
+    /// `day` or later.
+    @inline(__always)
+    private static func firstIndex(_ count: Int, from day: Int, start: (Int) -> Int) -> Int {
+        var lower = 0, upper = count
         while lower < upper {
             let middle = (lower + upper) / 2
-            if Self.day(of: sorted[middle].start) < day { lower = middle + 1 } else { upper = middle }
+            if Self.day(of: start(middle)) < day { lower = middle + 1 } else { upper = middle }
         }
         return lower
     }
 
-    /// Appends what `lines.dayLine` gives for `occurrence` on the day labelled `label`, byte by
-    /// byte, when that is plain: an ASCII summary without control characters and a line that
-    /// fits `width` uncut. Returns false, having appended nothing, when it is not.
-    private func appendLine(_ occurrence: UnsafePointer<Occurrence>, label: Int, width: Int, cellWidth: Int, to out: ByteBuffer) -> Bool {
-        guard label >= 0, lines.calendarWidth == 0, lines.colors == nil || occurrence.pointee.color == nil else { return false }
-        let weekday = DayNumber.weekday(Self.day(of: occurrence.pointee.start)) - 1
-        let weekdayLength = weekdayLengths[weekday]
-        let more = occurrence.pointee.more
-        var summary = more > 0 ? occurrence.pointee.shownSummary
-            : (occurrence.pointee.summary.isEmpty ? "(no title)" : occurrence.pointee.summary)
-        let isAllDay = occurrence.pointee.isAllDay
+    /// Appends the lists under `row` (after the blank line) as `appendRow` does, from the store's
+    /// starts, when every line is plain (`appendLine`), no list starts with occurrences under
+    /// way and every month's title fits the row's width `rowWidth`. Returns false, having
+    /// appended nothing, when one of them is not.
+    private func appendPlainLists(_ row: UnsafeBufferPointer<MonthGrid>, rowWidth: Int, cellWidth: Int, names: CalendarNames,
+                                  to out: ByteBuffer) -> Bool {
+        var first = Int.max, end = Int.min, inOrder = true
+        for position in row.indices {
+            let (firstDay, endDay) = (row[position].month.firstDay, row[position].month.endDay)
+            // Months one after another: each month's starts follow the one's before.
+            if firstDay < end { inOrder = false }
+            first = min(first, firstDay)
+            end = max(end, endDay)
+        }
+        guard first < end else { return true }
+        if let from = listedFrom, first <= from, from < end { return false }
+        let lineWidth = width ?? Int.max
+        return store.withStarts(startingOn: first..<end) { starts in
+            guard !starts.isEmpty else { return true }
+            // Each event's line known before its bytes are borrowed.
+            if scratch.lineOfEvent.isEmpty { scratch.lineOfEvent = [Int](repeating: -1, count: store.events.count) }
+            for place in starts.indices {
+                let event = starts[place].event
+                guard event < scratch.lineOfEvent.count else { return false }
+                if scratch.lineOfEvent[event] == -1 { scratch.lineOfEvent[event] = packedLine(of: store.events[event]) }
+            }
+            let mark = out.count
+            out.append(UInt8(ascii: "\n"))
+            let plain = scratch.lineOfEvent.withUnsafeBufferPointer { lineOfEvent in
+                scratch.lineSummaries.withUnsafeBufferPointer { summaries in
+                    var next = 0
+                    for position in row.indices {
+                        let (firstDay, endDay) = (row[position].month.firstDay, row[position].month.endDay)
+                        var lower: Int, upper: Int
+                        if inOrder {
+                            while next < starts.count, Self.day(of: starts[next].start) < firstDay { next += 1 }
+                            lower = next
+                            while next < starts.count, Self.day(of: starts[next].start) < endDay { next += 1 }
+                            upper = next
+                        } else {
+                            lower = Self.firstIndex(starts.count, from: firstDay) { starts[$0].start }
+                            upper = Self.firstIndex(starts.count, from: endDay) { starts[$0].start }
+                        }
+                        guard lower < upper else { continue }
+                        if row.count > 1 {
+                            guard names.appendTitle(of: row[position].month, keeping: &scratch.titleYear, to: out) <= rowWidth else { return false }
+                            out.trimTrailingSpaces()
+                            out.append(UInt8(ascii: "\n"))
+                        }
+                        for place in lower..<upper {
+                            let start = starts[place].start, day = Self.day(of: start)
+                            let packed = lineOfEvent[starts[place].event]
+                            let label = row[position].labels.label(at: day - firstDay)
+                            let count = packed & 0xFFFF, isAllDay = packed & 0x10000 != 0
+                            let weekday = DayNumber.weekday(day) - 1
+                            guard packed >= 0, label >= 0, weekdayLengths[weekday] >= 0,
+                                  fits(label: label, weekdayLength: weekdayLengths[weekday], isAllDay: isAllDay, count: count, width: lineWidth,
+                                       cellWidth: cellWidth) else { return false }
+                            let summary = UnsafeBufferPointer(rebasing: summaries[(packed >> 17)..<((packed >> 17) + count)])
+                            appendLine(start: start, isAllDay: isAllDay, summary: summary, label: label, weekday: weekday, cellWidth: cellWidth, to: out)
+                        }
+                    }
+                    return true
+                }
+            }
+            if !plain { out.truncate(to: mark) }
+            return plain
+        }
+    }
+
+    /// `event`'s summary as its line shows it put in `scratch.lineSummaries`, packed as
+    /// `Scratch.lineOfEvent` keeps it; -2 when it is not plain.
+    private func packedLine(of event: Event) -> Int {
+        var summary = event.summary.isEmpty ? "(no title)" : event.summary
+        let offset = scratch.lineSummaries.count
+        return summary.withUTF8 { bytes in
+            guard bytes.count <= 0xFFFF, Self.isPlain(bytes) else { return -2 }
+            // Each followed by the 8 bytes of room the line's copy reads past its end.
+            scratch.lineSummaries.append(contentsOf: bytes)
+            scratch.lineSummaries.append(contentsOf: repeatElement(0, count: 8))
+            return offset << 17 | (event.isAllDay ? 0x10000 : 0) | bytes.count
+        }
+    }
+
+    /// Whether `bytes` are printable ASCII: one byte, one cell.
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Whether a plain line labelled `label`, with a weekday of `weekdayLength` bytes and a
+    /// summary of `count`, fits `width` uncut.
+    @inline(__always)
+    private func fits(label: Int, weekdayLength: Int, isAllDay: Bool, count: Int, width: Int, cellWidth: Int) -> Bool {
+        guard width < Int.max else { return true }
         var digitCount = 1
         var rest = label / 10
         while rest > 0 { digitCount += 1; rest /= 10 }
-        let plain = summary.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-        guard plain, weekdayLength >= 0,
-              max(cellWidth, digitCount) + 1 + weekdayLength + 2 + (isAllDay ? 0 : 7) + summary.utf8.count <= width
-        else { return false }
-        MonthRenderer.appendNumber(label, width: cellWidth, to: out)
-        out.append(UInt8(ascii: " "))
+        return max(cellWidth, digitCount) + 1 + weekdayLength + 2 + (isAllDay ? 0 : 7) + count <= width
+    }
+
+    /// Appends what `lines.dayLine` gives for `occurrence` on the day labelled `label`, byte by
+    /// byte, when that is plain (see `appendLine(start:isAllDay:summary:label:width:cellWidth:to:)`).
+    /// Returns false, having appended nothing, when it is not.
+    private func appendLine(_ occurrence: UnsafePointer<Occurrence>, label: Int, width: Int, cellWidth: Int, to out: ByteBuffer) -> Bool {
+        guard lines.calendarWidth == 0, lines.colors == nil || occurrence.pointee.color == nil else { return false }
+        let more = occurrence.pointee.more
+        let summary = more > 0 ? occurrence.pointee.shownSummary
+            : (occurrence.pointee.summary.isEmpty ? "(no title)" : occurrence.pointee.summary)
+        return appendLine(start: occurrence.pointee.start, isAllDay: occurrence.pointee.isAllDay, summary: summary,
+                          label: label, width: width, cellWidth: cellWidth, to: out)
+    }
+
+    /// Appends what `lines.dayLine` gives, without a calendar's name or colour, for an
+    /// occurrence starting at `start` (display civil seconds) shown as `summary`, on the day
+    /// labelled `label`, when that is plain: an ASCII summary without control characters and a
+    /// line that fits `width` uncut. Returns false, having appended nothing, when it is not.
+    private func appendLine(start: Int, isAllDay: Bool, summary: String, label: Int, width: Int, cellWidth: Int, to out: ByteBuffer) -> Bool {
+        guard label >= 0 else { return false }
+        let weekday = DayNumber.weekday(Self.day(of: start)) - 1
+        let weekdayLength = weekdayLengths[weekday]
+        var summary = summary
+        return summary.withUTF8 { bytes in
+            guard Self.isPlain(bytes), weekdayLength >= 0,
+                  fits(label: label, weekdayLength: weekdayLength, isAllDay: isAllDay, count: bytes.count, width: width, cellWidth: cellWidth)
+            else { return false }
+            // With the 8 bytes of room past the end that the line's copy reads.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 8) { padded in
+                _ = padded.initialize(from: bytes)
+                padded[bytes.count...].initialize(repeating: 0)
+                appendLine(start: start, isAllDay: isAllDay, summary: UnsafeBufferPointer(rebasing: padded[..<bytes.count]), label: label,
+                           weekday: weekday, cellWidth: cellWidth, to: out)
+            }
+            return true
+        }
+    }
+
+    /// Appends a plain line (see `appendLine`) and its newline: `label` right-aligned in
+    /// `cellWidth`, the abbreviation of `weekday` (0 Sunday), the time of `start` unless
+    /// `isAllDay`, then `summary`, which must be readable for 8 bytes (`ByteBuffer.copyWords`).
+    @inline(__always)
+    private func appendLine(start: Int, isAllDay: Bool, summary: UnsafeBufferPointer<UInt8>, label: Int, weekday: Int,
+                            cellWidth: Int, to out: ByteBuffer) {
+        var digitCount = 1
+        var rest = label / 10
+        while rest > 0 { digitCount += 1; rest /= 10 }
+        let pad = max(0, cellWidth - digitCount)
         weekdayPadded.withUnsafeBufferPointer { names in
-            if let names = names.baseAddress { out.appendPadded(names + 16 * weekday, count: weekdayLength) }
+            guard let names = names.baseAddress, let text = summary.baseAddress else { return }
+            out.appendWriting(atMost: pad + digitCount + 1 + 16 + 2 + 7 + summary.count + 8) { line in
+                line.update(repeating: UInt8(ascii: " "), count: pad)
+                var at = pad + digitCount
+                rest = label
+                repeat {
+                    at -= 1
+                    line[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while at > pad
+                at = pad + digitCount
+                line[at] = UInt8(ascii: " ")
+                ByteBuffer.copyWords(from: names + 16 * weekday, count: 16, to: line + at + 1)
+                at += 1 + weekdayLengths[weekday]
+                line[at] = UInt8(ascii: " ")
+                line[at + 1] = UInt8(ascii: " ")
+                at += 2
+                if !isAllDay {
+                    let minutes = CivilTime.floorMod(start, CivilTime.secondsPerDay) / 60
+                    let (hour, minute) = (minutes / 60, minutes % 60)
+                    line[at] = UInt8(ascii: "0") + UInt8(hour / 10)
+                    line[at + 1] = UInt8(ascii: "0") + UInt8(hour % 10)
+                    line[at + 2] = UInt8(ascii: ":")
+                    line[at + 3] = UInt8(ascii: "0") + UInt8(minute / 10)
+                    line[at + 4] = UInt8(ascii: "0") + UInt8(minute % 10)
+                    line[at + 5] = UInt8(ascii: " ")
+                    line[at + 6] = UInt8(ascii: " ")
+                    at += 7
+                }
+                ByteBuffer.copyWords(from: text, count: summary.count, to: line + at)
+                return at + summary.count
+            }
         }
-        out.appendSpaces(2)
-        if !isAllDay {
-            let minutes = CivilTime.floorMod(occurrence.pointee.start, CivilTime.secondsPerDay) / 60
-            let (hour, minute) = (minutes / 60, minutes % 60)
-            out.append(UInt8(ascii: "0") + UInt8(hour / 10))
-            out.append(UInt8(ascii: "0") + UInt8(hour % 10))
-            out.append(UInt8(ascii: ":"))
-            out.append(UInt8(ascii: "0") + UInt8(minute / 10))
-            out.append(UInt8(ascii: "0") + UInt8(minute % 10))
-            out.appendSpaces(2)
-        }
-        summary.withUTF8 { out.append($0) }
-        return true
+        out.trimTrailingSpaces()
+        out.append(UInt8(ascii: "\n"))
     }
 }

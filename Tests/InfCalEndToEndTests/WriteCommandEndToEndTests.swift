@@ -104,7 +104,7 @@ import Testing
     @Test func defaultCalendarAndBadInput() throws {
         let home = try Self.scratch("default")
         defer { try? FileManager.default.removeItem(at: home) }
-        for bad in [["add", "2023-02-29", "x"], ["add", "x", "--every", "FORTNIGHTLY"], ["add", "10:00-09:00", "x"], ["add"],
+        for bad in [["add", "2023-02-29", "x"], ["add", "x", "--every", "FORTNIGHTLY"], ["add", "10:00-10:00", "x"], ["add"],
                     ["add", "a\u{1B}[2Jb"], ["add", "x", "--location", "a\u{7}"]] {
             let result = try Self.infcal(bad, home: home)
             #expect(result.status == 64, "\(bad)")
@@ -121,6 +121,14 @@ import Testing
         #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"))
         let agenda = try Self.infcal(["--agenda", "--uid", "--from", "2024-02", "--forward", "1"], home: home, zone: "Europe/Berlin")
         #expect(agenda.stdout == added.stdout, "\(agenda.stderr)")
+        // An end before the start is on the next day, here across the night clocks go forward:
+        // 23:30 CET is 22:30 UTC and 03:30 CEST 01:30 UTC (Python's zoneinfo), three hours.
+        let night = try Self.infcal(["add", "--today", "2024-02-15", "2024-03-30", "23:30-03:30", "Party"], home: home, zone: "Europe/Berlin")
+        #expect(night.status == 0, "\(night.stderr)")
+        #expect(night.stdout.hasPrefix("2024-03-30 Sat  23:30 → 2024-03-31 03:30  Party\t"), "\(night.stdout)")
+        let nightText = String(decoding: Self.bytes(calendar), as: UTF8.self)
+        #expect(nightText.contains("DTSTART;TZID=Europe/Berlin:20240330T233000\r\n"))
+        #expect(nightText.contains("DTEND;TZID=Europe/Berlin:20240331T033000\r\n"))
         let readonly = home.appendingPathComponent("ro.ics")
         try Data("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8).write(to: readonly)
         let url = try Self.infcal(["add", "--to", "https://example.com/cal.ics", "x"], home: home)
@@ -335,5 +343,48 @@ import Testing
         let deleted = try Self.infcal(["delete", "--to", vdir.path, uids[0]], home: home)
         #expect(deleted.status == 0, "\(deleted.stderr)")
         #expect(!FileManager.default.fileExists(atPath: vdir.appendingPathComponent(uids[0] + ".ics").path))
+    }
+
+    /// `infcal edit UID DAY` of a weekly series with two overrides (one with guests, still at
+    /// its time; one moved to Tuesday): recurring-ical-events reads the result as intended, the
+    /// overrides replacing the instances they overrode, now two days later.
+    @Test(.enabled(if: python != nil,
+                   "python3 with icalendar and recurring-ical-events is missing (pip install icalendar recurring-ical-events); skipping"))
+    func aMovedSeriesTakesItsOverrides() throws {
+        let home = try Self.scratch("series")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("series.ics")
+        func event(_ lines: [String]) -> String { (["BEGIN:VEVENT", "UID:s", "DTSTAMP:20240101T000000Z"] + lines + ["END:VEVENT"]).joined(separator: "\n") }
+        let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//infcal tests//EN",
+                    event(["DTSTART;TZID=Europe/Berlin:20240304T100000", "DTEND;TZID=Europe/Berlin:20240304T110000",
+                           "RRULE:FREQ=WEEKLY;COUNT=4", "SUMMARY:Weekly"]),
+                    event(["RECURRENCE-ID;TZID=Europe/Berlin:20240311T100000", "DTSTART;TZID=Europe/Berlin:20240311T100000",
+                           "DTEND;TZID=Europe/Berlin:20240311T110000", "SUMMARY:Weekly with guests"]),
+                    event(["RECURRENCE-ID;TZID=Europe/Berlin:20240318T100000", "DTSTART;TZID=Europe/Berlin:20240319T150000",
+                           "DTEND;TZID=Europe/Berlin:20240319T160000", "SUMMARY:Weekly moved to Tuesday"]),
+                    "END:VCALENDAR", ""].joined(separator: "\n")
+        try text.write(to: file, atomically: false, encoding: .utf8)
+        let moved = try Self.infcal(["edit", "--to", file.path, "s", "2024-03-06"], home: home, zone: "Europe/Berlin")
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let script = """
+            import sys, datetime, icalendar, recurring_ical_events, zoneinfo
+            berlin = zoneinfo.ZoneInfo("Europe/Berlin")
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+            rows = []
+            for event in recurring_ical_events.of(cal).between(datetime.date(2024, 1, 1), datetime.date(2025, 1, 1)):
+                rows.append(event["DTSTART"].dt.astimezone(berlin).strftime("%Y-%m-%dT%H:%M") + " " + str(event["SUMMARY"]))
+            for row in sorted(rows):
+                print(row)
+            """
+        let python = try ChildProcess.run(try #require(Self.python), ["-c", script, file.path], environment: nil, deadline: 60)
+        #expect(python.exit == .exited(0), "\(String(decoding: python.standardError, as: UTF8.self))")
+        let theirs = String(decoding: python.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
+        // Before the move recurring-ical-events gives 03-04, 03-11 (guests), 03-19 15:00 (Tuesday), 03-25.
+        #expect(theirs == ["2024-03-06T10:00 Weekly", "2024-03-13T10:00 Weekly with guests", "2024-03-19T15:00 Weekly moved to Tuesday",
+                           "2024-03-27T10:00 Weekly"], "\(theirs)")
+        let ours = try Self.infcal(["--agenda", "--events", file.path, "--from", "2024-03", "--forward", "1"], home: home, zone: "Europe/Berlin")
+        #expect(ours.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(3).joined(separator: " ") }
+                == ["2024-03-06 Wed 10:00-11:00", "2024-03-13 Wed 10:00-11:00", "2024-03-19 Tue 15:00-16:00", "2024-03-27 Wed 10:00-11:00"],
+                "\(ours.stdout)")
     }
 }

@@ -86,4 +86,40 @@ struct InstanceWindowTests {
         }
         #expect(march == (2000..<2029).map { "\($0)-03-15T00:00" })
     }
+
+    /// The stream's lean question gives the occurrences `occurrences(startingOn:)` gives, in
+    /// the same order, as starts, ends and events; and refuses when an occurrence says how many
+    /// more a day holds, which only an occurrence can say. The calendars: this suite's, every
+    /// test calendar of python-recurring-ical-events, and one with a rule denser than the day
+    /// limit and two events on one day that come out of the order of their summaries.
+    @Test func startsAreTheOccurrences() {
+        let dense = EventFixture.calendar([
+            "DTSTART;VALUE=DATE:20240312", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:d", "SUMMARY:Every minute", "DTSTART:20240310T000000Z", "RRULE:FREQ=MINUTELY;COUNT=2000", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:a", "SUMMARY:Alpha", "DTSTART;VALUE=DATE:20240312", "RRULE:FREQ=YEARLY",
+        ])
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: RecurrenceSetTests.fixtures.path)) ?? []
+        let calendars = [Array(Self.calendar.utf8), dense] + names.filter { $0.hasSuffix(".ics") }.sorted().map(RecurrenceSetTests.fixture)
+        #expect(calendars.count > 3, "the test calendars of python-recurring-ical-events were not found")
+        var refused = 0
+        for data in calendars {
+            let store = EventStore(events: EventReader.read(data).events, display: EventFixture.newYork)
+            for range in Self.months(30 * 12) {
+                let occurrences = store.occurrences(startingOn: range)
+                var starts: [String] = []
+                let answered = store.withStarts(startingOn: range) { found in
+                    starts = found.map { "\($0.start) \($0.end) \($0.event)" }
+                    return true
+                }
+                if occurrences.contains(where: { $0.more > 0 }) {
+                    #expect(!answered)
+                    refused += 1
+                } else {
+                    #expect(answered)
+                    #expect(starts == occurrences.map { "\($0.start) \($0.end) \($0.event ?? -1)" })
+                }
+            }
+        }
+        #expect(refused > 0)
+    }
 }
