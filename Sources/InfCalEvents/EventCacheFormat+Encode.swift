@@ -144,8 +144,8 @@ extension EventCacheFormat {
         chunk.append(layout.zoneRecords.written)
         let order = indexOrder(of: spans)
         let records = layout.eventRecords.written
-        for key in order {
-            chunk.append(UnsafeRawBufferPointer(rebasing: records[recordPlaces[key.ordinal]..<recordPlaces[key.ordinal + 1]]))
+        for ordinal in order {
+            chunk.append(UnsafeRawBufferPointer(rebasing: records[recordPlaces[ordinal]..<recordPlaces[ordinal + 1]]))
             try flush(&chunk, at: &position, from: chunkSize, into: sink)
         }
         try flush(&chunk, at: &position, from: 1, into: sink)
@@ -161,9 +161,9 @@ extension EventCacheFormat {
                 let blockEnd = min(first + blockSize, eventCount)
                 let entriesStart = entry
                 var (earliest, latest, halves) = (Int.max, Int.min, UInt64(0))
-                for key in order[first..<blockEnd] {
-                    let span = spans[key.ordinal]
-                    let length = recordPlaces[key.ordinal + 1] - recordPlaces[key.ordinal] - 8
+                for ordinal in order[first..<blockEnd] {
+                    let span = spans[ordinal]
+                    let length = recordPlaces[ordinal + 1] - recordPlaces[ordinal] - 8
                     bytes.storeBytes(of: UInt64(bitPattern: Int64(span.earliest)), toByteOffset: entry, as: UInt64.self)
                     bytes.storeBytes(of: UInt64(bitPattern: Int64(span.latest)), toByteOffset: entry + 8, as: UInt64.self)
                     bytes.storeBytes(of: UInt64(offset + 8), toByteOffset: entry + 16, as: UInt64.self)
@@ -227,21 +227,15 @@ extension EventCacheFormat {
         return meta
     }
 
-    /// The index's order of `spans`.
-    private static func indexOrder(of spans: [Span]) -> [IndexKey] {
-        var keys: [IndexKey] = []
-        keys.reserveCapacity(spans.count)
+    /// The index's order of `spans`: their places in reading order.
+    private static func indexOrder(of spans: [Span]) -> [Int] {
+        // The group of a span: short, longer (their earliest starts spread from `low` to
+        // `high`), or without end, with its halves of months.
         var (low, high) = (Int.max, Int.min)
-        for (ordinal, plan) in spans.enumerated() {
-            let group: UInt64
-            if plan.latest == Int.max {
-                group = 2 << 32 | plan.halves
-            } else {
-                let (reach, overflow) = plan.latest.subtractingReportingOverflow(plan.earliest)
-                group = !overflow && reach <= shortReach ? 0 : 1 << 32
-                (low, high) = (min(low, plan.earliest), max(high, plan.earliest))
-            }
-            keys.append(IndexKey(group: group, earliest: plan.earliest, ordinal: ordinal))
+        for span in spans where span.latest != Int.max { (low, high) = (min(low, span.earliest), max(high, span.earliest)) }
+        func isShort(_ span: Span) -> Bool {
+            let (reach, overflow) = span.latest.subtractingReportingOverflow(span.earliest)
+            return !overflow && reach <= shortReach
         }
         // The short and the longer events (most of them) sort as numbers: the start above
         // the place in reading order in one word, where the spread of starts leaves room (a
@@ -249,26 +243,33 @@ extension EventCacheFormat {
         // spread too wide compare keys.
         let placeBits = UInt64.bitWidth - max(1, spans.count).leadingZeroBitCount
         let (spread, overflow) = high.subtractingReportingOverflow(low)
-        guard low <= high, !overflow, placeBits < 62, spread >> (63 - placeBits) == 0 else { return sortedKeys(keys) }
-        var groups: [[UInt64]] = [[], []]
+        guard low <= high, !overflow, placeBits < 62, spread >> (63 - placeBits) == 0 else {
+            let keys = spans.enumerated().map { ordinal, span in
+                IndexKey(group: span.latest == Int.max ? 2 << 32 | span.halves : isShort(span) ? 0 : 1 << 32,
+                         earliest: span.earliest, ordinal: ordinal)
+            }
+            return sortedKeys(keys).map(\.ordinal)
+        }
+        var (short, longer): ([UInt64], [UInt64]) = ([], [])
+        short.reserveCapacity(spans.count)
         var endless: [IndexKey] = []
-        for key in keys {
-            if key.group >> 32 == 2 {
-                endless.append(key)
+        for (ordinal, span) in spans.enumerated() {
+            if span.latest == Int.max {
+                endless.append(IndexKey(group: 2 << 32 | span.halves, earliest: span.earliest, ordinal: ordinal))
+            } else if isShort(span) {
+                short.append(UInt64(span.earliest - low) << placeBits | UInt64(ordinal))
             } else {
-                groups[Int(key.group >> 32)].append(UInt64(key.earliest - low) << placeBits | UInt64(key.ordinal))
+                longer.append(UInt64(span.earliest - low) << placeBits | UInt64(ordinal))
             }
         }
-        var result: [IndexKey] = []
-        result.reserveCapacity(keys.count)
-        for var group in groups {
-            group.sortWords()
-            for word in group {
-                let ordinal = Int(word & ((1 << placeBits) - 1))
-                result.append(keys[ordinal])
-            }
-        }
-        result += sortedKeys(endless)
+        short.sortWords()
+        longer.sortWords()
+        var result: [Int] = []
+        result.reserveCapacity(spans.count)
+        let place = UInt64(1) << placeBits - 1
+        for word in short { result.append(Int(word & place)) }
+        for word in longer { result.append(Int(word & place)) }
+        for key in sortedKeys(endless) { result.append(key.ordinal) }
         return result
     }
 

@@ -185,7 +185,9 @@ extension Platform {
 
     /// Ends the process by `signal`, with its default action, so that the parent sees how it
     /// ended (a shell stops a script on SIGINT); exits with 128 + the number if it survives.
+    /// A cache still being written is finished first, as `exit` does.
     public static func die(by signal: Signal) -> Never {
+        finishBackgroundWork()
         install(signal.number, handler: SIG_DFL)
         var set = sigset_t()
         sigemptyset(&set)
