@@ -6,6 +6,16 @@ import PackageDescription
 // month (`infcal-bench --baseline` measures the difference).
 let layer: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
+// Release links of infcal use lld and place first, together, the functions and data that the
+// common runs use (.ci/link-order.txt, written by .ci/link-order from profiles of
+// those runs): a run then faults in a few dozen pages of the large static binary, not a hundred
+// scattered ones. A symbol the order names and the code no longer has is skipped.
+let linkOrder = String(#filePath.dropLast("Package.swift".count)) + ".ci/link-order.txt"
+let orderedLink: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=" + linkOrder, "-Xlinker", "--no-warn-symbol-ordering"],
+                 .when(configuration: .release)),
+]
+
 let package = Package(
     name: "infcal",
     products: [
@@ -45,7 +55,8 @@ let package = Package(
         // A thin executable. The README's release build links it fully statically
         // (--static-swift-stdlib -Xswiftc -static-executable), which starts several times
         // faster than a binary that loads the Swift runtime and ICU from shared libraries.
-        .executableTarget(name: "infcal", dependencies: ["InfCalTerminal"], swiftSettings: layer),
+        .executableTarget(name: "infcal", dependencies: ["InfCalTerminal"], swiftSettings: layer,
+                          linkerSettings: orderedLink),
         // Test support: starts programs and waits for them (posix_spawn), and the median; the
         // one launcher of the end-to-end tests, the pseudo-terminal and the benchmark.
         .target(name: "InfCalProcess"),

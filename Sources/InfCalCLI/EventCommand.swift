@@ -176,7 +176,9 @@ public struct EventCommand: Sendable {
             return nil
         }
 
-        /// `HH:MM` or `HH:MM-HH:MM` as seconds of the day; nil for a word that is no time.
+        /// `HH:MM` or `HH:MM-HH:MM` as seconds of the day; nil for a word that is no time. An
+        /// end before the start is on the next day (`23:00-01:00`: two hours across midnight),
+        /// as `edit` reads it too; an end equal to the start is refused.
         static func time(_ word: String) throws(UsageError) -> (start: Int, end: Int?)? {
             guard EventCommand.looksLikeTime(word) else { return nil }
             let expected = "a time HH:MM or a span HH:MM-HH:MM (24-hour clock)"
@@ -193,8 +195,8 @@ public struct EventCommand: Sendable {
             guard (1...2).contains(parts.count) else { throw .invalidValue(option: "TIME", value: word, expected: expected) }
             let start = try clock(parts[0], isEnd: false)
             let end = parts.count == 2 ? try clock(parts[1], isEnd: true) : nil
-            if let end, end <= start {
-                throw .invalidValue(option: "TIME", value: word, expected: "an end after the start (\(expected))")
+            if let end, end == start {
+                throw .invalidValue(option: "TIME", value: word, expected: "an end other than the start (\(expected))")
             }
             return (start, end)
         }
@@ -349,7 +351,8 @@ public struct AddRequest: Sendable {
             start = zone.time(ofLocal: local)
             let length: Int
             if let duration { length = duration } else if let endTime = time.end {
-                length = zone.utc(ofLocal: day * CivilTime.secondsPerDay + endTime) - zone.utc(ofLocal: local)
+                let endDay = endTime < time.start ? day + 1 : day
+                length = zone.utc(ofLocal: endDay * CivilTime.secondsPerDay + endTime) - zone.utc(ofLocal: local)
             } else {
                 length = 3600
             }

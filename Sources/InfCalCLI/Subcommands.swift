@@ -52,10 +52,11 @@ public struct Subcommand: Sendable {
     static let footer = """
         DATE is any form --from takes (YYYY-MM-DD, YYYY-MM, YYYY, +N/-N), today,
         tomorrow, yesterday or a weekday name (English or the locale's: the next such
-        day, today included). TIME is HH:MM, TIME-TIME a start and an end. Timed events
-        are written in TZ's zone (or /etc/localtime's) with a VTIMEZONE; a UTC or
-        POSIX-rule TZ writes UTC. Without --to, events go to the configured default
-        calendar, else to $XDG_DATA_HOME/infcal/calendar.ics (~/.local/share/...).
+        day, today included). TIME is HH:MM, TIME-TIME a start and an end (an end
+        before the start is on the next day). Timed events are written in TZ's zone
+        (or /etc/localtime's) with a VTIMEZONE; a UTC or POSIX-rule TZ writes UTC.
+        Without --to, events go to the configured default calendar, else to
+        $XDG_DATA_HOME/infcal/calendar.ics (~/.local/share/...).
         Exit status: 0 done, 1 not written (and why), 64 usage, 66 no such calendar,
         77 a read-only calendar.
 

@@ -104,7 +104,7 @@ import Testing
     @Test func defaultCalendarAndBadInput() throws {
         let home = try Self.scratch("default")
         defer { try? FileManager.default.removeItem(at: home) }
-        for bad in [["add", "2023-02-29", "x"], ["add", "x", "--every", "FORTNIGHTLY"], ["add", "10:00-09:00", "x"], ["add"],
+        for bad in [["add", "2023-02-29", "x"], ["add", "x", "--every", "FORTNIGHTLY"], ["add", "10:00-10:00", "x"], ["add"],
                     ["add", "a\u{1B}[2Jb"], ["add", "x", "--location", "a\u{7}"]] {
             let result = try Self.infcal(bad, home: home)
             #expect(result.status == 64, "\(bad)")
@@ -121,6 +121,14 @@ import Testing
         #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"))
         let agenda = try Self.infcal(["--agenda", "--uid", "--from", "2024-02", "--forward", "1"], home: home, zone: "Europe/Berlin")
         #expect(agenda.stdout == added.stdout, "\(agenda.stderr)")
+        // An end before the start is on the next day, here across the night clocks go forward:
+        // 23:30 CET is 22:30 UTC and 03:30 CEST 01:30 UTC (Python's zoneinfo), three hours.
+        let night = try Self.infcal(["add", "--today", "2024-02-15", "2024-03-30", "23:30-03:30", "Party"], home: home, zone: "Europe/Berlin")
+        #expect(night.status == 0, "\(night.stderr)")
+        #expect(night.stdout.hasPrefix("2024-03-30 Sat  23:30 → 2024-03-31 03:30  Party\t"), "\(night.stdout)")
+        let nightText = String(decoding: Self.bytes(calendar), as: UTF8.self)
+        #expect(nightText.contains("DTSTART;TZID=Europe/Berlin:20240330T233000\r\n"))
+        #expect(nightText.contains("DTEND;TZID=Europe/Berlin:20240331T033000\r\n"))
         let readonly = home.appendingPathComponent("ro.ics")
         try Data("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8).write(to: readonly)
         let url = try Self.infcal(["add", "--to", "https://example.com/cal.ics", "x"], home: home)

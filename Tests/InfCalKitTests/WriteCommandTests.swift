@@ -37,6 +37,9 @@ import Testing
         Case(words: ["tomorrow", "Holiday", "--until", "2024-02-20"], start: "20240216", end: "20240221", rule: nil),
         Case(words: ["yesterday", "x"], start: "20240214", end: "20240215", rule: nil),
         Case(words: ["2024-03-05", "16:30-17:15", "Coffee"], start: "20240305T163000Z", end: "20240305T171500Z", rule: nil),
+        // An end before the start is on the next day: across midnight, and across a month's end.
+        Case(words: ["2024-03-05", "23:00-01:00", "Party"], start: "20240305T230000Z", end: "20240306T010000Z", rule: nil),
+        Case(words: ["2024-02-29", "22:30-00:00", "x"], start: "20240229T223000Z", end: "20240301T000000Z", rule: nil),
         Case(words: ["2024-03", "9:05", "x", "--for", "1h30m"], start: "20240301T090500Z", end: "20240301T103500Z", rule: nil),
         Case(words: ["+1", "x", "--for", "2d"], start: "20240301", end: "20240303", rule: nil),
         Case(words: ["2025-05-04", "Birthday", "--every", "year"], start: "20250504", end: "20250505", rule: "FREQ=YEARLY"),
@@ -64,7 +67,7 @@ import Testing
         (["2024-13-01", "x"], "'2024-13-01' for DATE"),
         (["x", "--every", "FORTNIGHTLY"], "'FORTNIGHTLY' for --every"),
         (["x", "--every", "FREQ=FORTNIGHTLY"], "for --every"),
-        (["10:00-09:00", "x"], "'10:00-09:00' for TIME"),
+        (["10:00-10:00", "x"], "'10:00-10:00' for TIME"),
         (["24:00", "x"], "'24:00' for TIME"),
         (["2024-03-05"], "SUMMARY"),
         ([], "SUMMARY"),
