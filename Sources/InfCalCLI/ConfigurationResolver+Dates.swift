@@ -146,7 +146,9 @@ extension ConfigurationResolver {
         var first = calendar.firstMonth(ofYearHolding: start)
         if let typedYear {
             guard let year = Int(typedYear.value), let found = calendar.firstMonth(ofYear: year, near: start) else {
-                throw .invalidValue(option: typedYear.option, value: typedYear.value, expected: OptionSpec.spec(.year).expected)
+                // The calendar's own last year, where one is found: the range the user can type.
+                let expected = calendar.lastYear(near: start).map { "a year of the calendar, from 1 to \($0)" }
+                throw .invalidValue(option: typedYear.option, value: typedYear.value, expected: expected ?? OptionSpec.spec(.year).expected)
             }
             first = found
         }

@@ -261,8 +261,8 @@ public struct EventCommand: Sendable {
 
         func count() throws(UsageError) -> Int? {
             guard let option = raw.last(.count), let value = option.value else { return nil }
-            guard OptionSpec.isNumber(value), let count = Int(value), count >= 1, count <= Int(Int32.max) else {
-                throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.countExpected)
+            guard OptionSpec.isNumber(value), let count = Int(value), count >= 1, count <= OptionSpec.largestEventCount else {
+                throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.count).expected)
             }
             return count
         }

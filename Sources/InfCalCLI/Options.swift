@@ -48,7 +48,13 @@ public struct OptionSpec: Sendable {
 extension OptionSpec {
     static let dateExpected = "YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)"
 
-    static let countExpected = "a count: a whole number from 1 up"
+    /// What a count of months takes: every whole number a count can hold, named as such, so
+    /// that a value too large to count says where counting ends.
+    static let countExpected = "a count: a whole number from 1 to \(Int.max)"
+    /// What `-A` and `-B` take: the same, from 0.
+    static let offsetExpected = "a count: a whole number from 0 to \(Int.max)"
+    /// The largest `--count` of `add` and `edit`: what the RRULE's COUNT is kept to.
+    public static let largestEventCount = Int(Int32.max)
 
     /// Whether `word` is a count (an optional sign, then digits), so that `--forward -3` is read
     /// as a bad count rather than as an unknown option.
@@ -82,9 +88,9 @@ extension OptionSpec {
         OptionSpec(key: .months, long: "months", short: "n", value: .required(placeholder: "N"),
                    summary: "print N months from the date, as cal -n", expected: countExpected),
         OptionSpec(key: .after, long: "after", short: "A", value: .required(placeholder: "N"),
-                   summary: "add N months after, as ncal -A", expected: "a count: a whole number from 0 up"),
+                   summary: "add N months after, as ncal -A", expected: offsetExpected),
         OptionSpec(key: .before, long: "before", short: "B", value: .required(placeholder: "N"),
-                   summary: "add N months before, as ncal -B", expected: "a count: a whole number from 0 up"),
+                   summary: "add N months before, as ncal -B", expected: offsetExpected),
         OptionSpec(key: .span, long: "span", short: "S", value: .none,
                    summary: "centre the months on the date, as cal -S", expected: ""),
         OptionSpec(key: .twelve, long: "twelve", short: "Y", value: .none,

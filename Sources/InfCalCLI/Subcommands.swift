@@ -75,7 +75,7 @@ extension OptionSpec {
                    summary: "repeat: day, week, month, year, or an RRULE such as FREQ=WEEKLY;BYDAY=MO,WE (RSCALE too)",
                    expected: "day, week, month, year or an RRULE (FREQ=...)"),
         OptionSpec(key: .count, long: "count", short: nil, value: .required(placeholder: "N"),
-                   summary: "with --every, N occurrences in all", expected: countExpected),
+                   summary: "with --every, N occurrences in all", expected: "a count: a whole number from 1 to \(largestEventCount)"),
         OptionSpec(key: .ending, long: "until", short: nil, value: .required(placeholder: "DATE"),
                    summary: "with --every, the last day it repeats on; without, the last day of an all-day event",
                    expected: "a DATE as for the date operand"),

@@ -3,9 +3,8 @@ import InfCalModel
 extension EventCacheFormat {
     // MARK: Writing
 
-    /// What the encoder keeps of an event while it lays out the cache.
-    private struct Planned {
-        let event: Event
+    /// Where an event can occur, as the index keeps it.
+    fileprivate struct Span {
         let earliest: Int
         let latest: Int
         let halves: UInt64
@@ -40,6 +39,12 @@ extension EventCacheFormat {
     /// planned (when not, what `sink` got is no cache).
     public static func encode(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
                               into sink: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows -> Bool {
+        try encode(layout(source: source, key: key, files: files), into: sink)
+    }
+
+    /// The part of encoding the cache of `files` that looks at their events (the rest is
+    /// `encode(_:into:)`): their records, zones, spans and details, and the metadata.
+    public static func layout(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)]) -> CacheLayout {
         // The body holds the details (location, description) first, apart: a run that shows
         // none never reads them; then the zones, then the events. Where each details record
         // lies follows from the lengths of those before it, so one pass over the events in
@@ -51,8 +56,10 @@ extension EventCacheFormat {
         var zoneList: [EventZone] = []
         var last: (zone: EventZone, number: Int)?
         let eventCount = files.reduce(0) { $0 + $1.file.events.count }
-        var planned: [Planned] = []
-        planned.reserveCapacity(eventCount)
+        var spans: [Span] = []
+        spans.reserveCapacity(eventCount)
+        var detailsList: [EventDetails] = []
+        detailsList.reserveCapacity(eventCount)
         var eventRecords = CacheWriter(capacity: eventCount * 128)
         var recordPlaces: [Int] = []
         recordPlaces.reserveCapacity(eventCount + 1)
@@ -78,10 +85,11 @@ extension EventCacheFormat {
                 if location > 0 || description > 0 {
                     details = (detailsEnd + 8, CacheWriter.length(ofString: location) + CacheWriter.length(ofString: description))
                     detailsEnd += 8 + details.length
+                    detailsList.append(event.details)
                 }
                 let (earliest, latest) = reach(of: event)
-                let ordinal = planned.count
-                planned.append(Planned(event: event, earliest: earliest, latest: latest, halves: UInt64(halfMonths(of: event))))
+                let ordinal = spans.count
+                spans.append(Span(earliest: earliest, latest: latest, halves: UInt64(halfMonths(of: event))))
                 recordPlaces.append(eventRecords.count)
                 _ = appendRecord(to: &eventRecords, base: 0) { out in
                     out.int(ordinal)
@@ -101,19 +109,31 @@ extension EventCacheFormat {
             zoneDirectory.append((detailsEnd + offset, length))
         }
         let meta = metadata(source: source, key: key, files: files, zones: zoneDirectory)
-        let directoryStart = headerSize + meta.count
+        return CacheLayout(eventRecords: eventRecords, recordPlaces: recordPlaces, spans: spans, details: detailsList,
+                           detailsEnd: detailsEnd, zoneRecords: zoneRecords, meta: meta)
+    }
+
+    /// The rest of encoding (after `layout(source:key:files:)`), which looks at no event, only
+    /// at bytes, numbers and texts: it may go on on another thread. Writes into `sink` as
+    /// `encode(source:key:files:into:)` does; whether the layout came out as planned.
+    public static func encode(_ layout: CacheLayout, into sink: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows -> Bool {
+        let spans = layout.spans
+        let eventCount = spans.count
+        let recordPlaces = layout.recordPlaces
+        let metaCount = layout.meta.count
+        let directoryStart = headerSize + metaCount
         let indexStart = directoryStart + (eventCount + blockSize - 1) / blockSize * blockEntrySize
         let bodyStart = indexStart + eventCount * indexEntrySize
-        let eventsStart = bodyStart + detailsEnd + zoneRecords.count
+        let detailsEnd = layout.detailsEnd
+        let eventsStart = bodyStart + detailsEnd + layout.zoneRecords.count
+        let recordsCount = layout.eventRecords.count
 
         // The body, through one chunk: the details, the zones, then the events in the index's
         // order, so that those a run decodes together lie together (the pages it touches are
         // few); each records its place in reading order.
         var chunk = CacheWriter(capacity: chunkSize + 4096)
         var position = bodyStart
-        for plan in planned {
-            let details = plan.event.details
-            guard !details.location.isEmpty || !details.description.isEmpty else { continue }
+        for details in layout.details {
             _ = appendRecord(to: &chunk, base: 0) { out in
                 out.string(details.location)
                 out.string(details.description)
@@ -121,20 +141,20 @@ extension EventCacheFormat {
             try flush(&chunk, at: &position, from: chunkSize, into: sink)
         }
         guard position + chunk.count == bodyStart + detailsEnd else { return false }
-        chunk.append(zoneRecords.written)
-        let order = indexOrder(of: planned)
-        let records = eventRecords.written
+        chunk.append(layout.zoneRecords.written)
+        let order = indexOrder(of: spans)
+        let records = layout.eventRecords.written
         for key in order {
             chunk.append(UnsafeRawBufferPointer(rebasing: records[recordPlaces[key.ordinal]..<recordPlaces[key.ordinal + 1]]))
             try flush(&chunk, at: &position, from: chunkSize, into: sink)
         }
         try flush(&chunk, at: &position, from: 1, into: sink)
-        guard position == eventsStart + eventRecords.count else { return false }
+        guard position == eventsStart + recordsCount else { return false }
 
         // The front, now that every record's place is known.
         var front = [UInt8](repeating: 0, count: bodyStart)
         front.withUnsafeMutableBytes { bytes in
-            UnsafeMutableRawBufferPointer(rebasing: bytes[headerSize..<directoryStart]).copyMemory(from: meta.written)
+            UnsafeMutableRawBufferPointer(rebasing: bytes[headerSize..<directoryStart]).copyMemory(from: layout.meta.written)
             var offset = eventsStart - bodyStart
             var (block, entry, first) = (directoryStart, indexStart, 0)
             while first < eventCount {
@@ -142,17 +162,17 @@ extension EventCacheFormat {
                 let entriesStart = entry
                 var (earliest, latest, halves) = (Int.max, Int.min, UInt64(0))
                 for key in order[first..<blockEnd] {
-                    let plan = planned[key.ordinal]
+                    let span = spans[key.ordinal]
                     let length = recordPlaces[key.ordinal + 1] - recordPlaces[key.ordinal] - 8
-                    bytes.storeBytes(of: UInt64(bitPattern: Int64(plan.earliest)), toByteOffset: entry, as: UInt64.self)
-                    bytes.storeBytes(of: UInt64(bitPattern: Int64(plan.latest)), toByteOffset: entry + 8, as: UInt64.self)
+                    bytes.storeBytes(of: UInt64(bitPattern: Int64(span.earliest)), toByteOffset: entry, as: UInt64.self)
+                    bytes.storeBytes(of: UInt64(bitPattern: Int64(span.latest)), toByteOffset: entry + 8, as: UInt64.self)
                     bytes.storeBytes(of: UInt64(offset + 8), toByteOffset: entry + 16, as: UInt64.self)
-                    bytes.storeBytes(of: UInt64(length) | plan.halves << 40, toByteOffset: entry + 24, as: UInt64.self)
+                    bytes.storeBytes(of: UInt64(length) | span.halves << 40, toByteOffset: entry + 24, as: UInt64.self)
                     offset += length + 8
                     entry += indexEntrySize
-                    earliest = min(earliest, plan.earliest)
-                    latest = max(latest, plan.latest)
-                    halves |= plan.halves
+                    earliest = min(earliest, span.earliest)
+                    latest = max(latest, span.latest)
+                    halves |= span.halves
                 }
                 bytes.storeBytes(of: UInt64(bitPattern: Int64(earliest)), toByteOffset: block, as: UInt64.self)
                 bytes.storeBytes(of: UInt64(bitPattern: Int64(latest)), toByteOffset: block + 8, as: UInt64.self)
@@ -162,8 +182,8 @@ extension EventCacheFormat {
                 block += blockEntrySize
                 first = blockEnd
             }
-            let total = UInt64(eventsStart + eventRecords.count)
-            for (index, word) in [magic, byteOrderMark, version, total, UInt64(meta.count), UInt64(eventCount)].enumerated() {
+            let total = UInt64(eventsStart + recordsCount)
+            for (index, word) in [magic, byteOrderMark, version, total, UInt64(metaCount), UInt64(eventCount)].enumerated() {
                 bytes.storeBytes(of: word, toByteOffset: index * 8, as: UInt64.self)
             }
             bytes.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[0..<48])), toByteOffset: 48, as: UInt64.self)
@@ -207,12 +227,12 @@ extension EventCacheFormat {
         return meta
     }
 
-    /// The index's order of `planned`.
-    private static func indexOrder(of planned: [Planned]) -> [IndexKey] {
+    /// The index's order of `spans`.
+    private static func indexOrder(of spans: [Span]) -> [IndexKey] {
         var keys: [IndexKey] = []
-        keys.reserveCapacity(planned.count)
+        keys.reserveCapacity(spans.count)
         var (low, high) = (Int.max, Int.min)
-        for (ordinal, plan) in planned.enumerated() {
+        for (ordinal, plan) in spans.enumerated() {
             let group: UInt64
             if plan.latest == Int.max {
                 group = 2 << 32 | plan.halves
@@ -227,7 +247,7 @@ extension EventCacheFormat {
         // the place in reading order in one word, where the spread of starts leaves room (a
         // closure comparing keys costs several times more). Those without end, fewer, and any
         // spread too wide compare keys.
-        let placeBits = UInt64.bitWidth - max(1, planned.count).leadingZeroBitCount
+        let placeBits = UInt64.bitWidth - max(1, spans.count).leadingZeroBitCount
         let (spread, overflow) = high.subtractingReportingOverflow(low)
         guard low <= high, !overflow, placeBits < 62, spread >> (63 - placeBits) == 0 else { return sortedKeys(keys) }
         var groups: [[UInt64]] = [[], []]
@@ -242,7 +262,7 @@ extension EventCacheFormat {
         var result: [IndexKey] = []
         result.reserveCapacity(keys.count)
         for var group in groups {
-            group.sort()
+            group.sortWords()
             for word in group {
                 let ordinal = Int(word & ((1 << placeBits) - 1))
                 result.append(keys[ordinal])
@@ -281,111 +301,31 @@ extension EventCacheFormat {
         position += chunk.count
         chunk.removeAll()
     }
+}
 
-    private static func write(_ identity: FileIdentity, to out: inout CacheWriter) {
-        out.int(identity.device)
-        out.int(identity.inode)
-        out.int(identity.size)
-        out.int(identity.seconds)
-        out.int(identity.nanoseconds)
-    }
+/// What encoding a cache took from its events (`EventCacheFormat.layout`): the events' and
+/// zones' records, where each event can occur, the details to write and the metadata. It holds
+/// no event, only bytes, numbers and texts, so that the rest of the encoding
+/// (`EventCacheFormat.encode(_:into:)`) can go on on another thread; handed over whole, it is never used
+/// by two threads at once.
+public final class CacheLayout: @unchecked Sendable {
+    fileprivate let eventRecords: CacheWriter
+    fileprivate let recordPlaces: [Int]
+    fileprivate let spans: [EventCacheFormat.Span]
+    /// The details of the events that have any, in reading order.
+    fileprivate let details: [EventDetails]
+    fileprivate let detailsEnd: Int
+    fileprivate let zoneRecords: CacheWriter
+    fileprivate let meta: CacheWriter
 
-    private static func write(_ time: ICalTime, to out: inout CacheWriter) {
-        out.int(time.seconds)
-        switch time.form {
-        case .date: out.int(0)
-        case .floating: out.int(1)
-        case .utc: out.int(2)
-        case .zoned(let name): out.int(3); out.string(name)
-        }
-    }
-
-    private static func write(_ rule: RecurrenceRule, to out: inout CacheWriter) {
-        out.int(rule.frequency.rawValue)
-        out.int(rule.interval)
-        out.optional(rule.count)
-        out.bool(rule.until != nil)
-        if let until = rule.until { write(until, to: &out) }
-        out.ints(rule.bySecond)
-        out.ints(rule.byMinute)
-        out.ints(rule.byHour)
-        out.int(rule.byDay.count)
-        for day in rule.byDay { out.int(day.weekday); out.int(day.ordinal) }
-        out.ints(rule.byMonthDay)
-        out.ints(rule.byYearDay)
-        out.ints(rule.byWeekNo)
-        out.int(rule.byMonth.count)
-        for month in rule.byMonth { out.int(month.month); out.bool(month.isLeap) }
-        out.ints(rule.bySetPos)
-        out.int(rule.weekStart)
-        out.optional(rule.scale)
-        out.int(rule.skip == .omit ? 0 : rule.skip == .backward ? 1 : 2)
-        out.int(rule.notes.count)
-        for note in rule.notes { out.string(note) }
-    }
-
-    private static func write(_ expander: RecurrenceExpander, to out: inout CacheWriter) {
-        write(expander.rule, to: &out)
-        out.int(expander.start)
-        out.bool(expander.isDate)
-        out.optional(expander.until)
-        // An event's rule counts in its RSCALE; a VTIMEZONE's always in the Gregorian calendar.
-        out.bool(!(expander.scale is GregorianScale))
-        out.bool(expander.includesStart)
-        // Where a COUNT rule ends, found once here: a run reading the cache then neither
-        // counts from DTSTART to the months it shows nor walks the rule to find its end.
-        let end = expander.rule.count == nil ? nil : countEnd(of: expander)
-        out.bool(end != nil)
-        if let end {
-            out.int(end.latest)
-            out.bool(end.last != nil)
-            if let last = end.last { out.int(last.batch); out.int(last.taken) }
-        }
-    }
-
-    private static func write(_ zone: EventZone, to out: inout CacheWriter) {
-        switch zone.source {
-        case .utc:
-            out.int(0)
-        case .foundation, .named:
-            // With its changes of offset in the years most shown, found here once: a run
-            // reading the cache then makes no Foundation zone for them (under the same zone data).
-            out.int(3)
-            out.string(zone.identifier ?? "")
-            out.string(EventZone.dataVersion)
-            out.ints(zone.changeRuns(of: EventZone.storedSpans))
-        case .rules(let rules):
-            out.int(2)
-            out.int(rules.observances.count)
-            for observance in rules.observances {
-                out.int(observance.offsetFrom)
-                out.int(observance.offsetTo)
-                out.ints(observance.onsets)
-                out.bool(observance.expander != nil)
-                if let expander = observance.expander { write(expander, to: &out) }
-            }
-        }
-    }
-
-    private static func write(_ event: Event, zone: Int?, to out: inout CacheWriter) {
-        out.int(event.line)
-        out.string(event.uid)
-        out.string(event.summary)
-        out.optional(event.calendarName)
-        write(event.start, to: &out)
-        out.optional(zone)
-        out.int(event.duration)
-        out.int(event.expanders.count)
-        for expander in event.expanders { write(expander, to: &out) }
-        out.int(event.exclusionRules.count)
-        for expander in event.exclusionRules { write(expander, to: &out) }
-        out.int(event.extraStarts.count)
-        for extra in event.extraStarts { out.int(extra.start); out.optional(extra.duration) }
-        out.ints(event.excluded.isEmpty ? [] : event.excluded.sorted())
-        out.ints(event.excludedDays.isEmpty ? [] : event.excludedDays.sorted())
-        out.int(event.segment.seriesStart)
-        out.optional(event.segment.from)
-        out.optional(event.segment.to)
-        out.int(event.segment.shift)
+    fileprivate init(eventRecords: consuming CacheWriter, recordPlaces: [Int], spans: [EventCacheFormat.Span], details: [EventDetails],
+                     detailsEnd: Int, zoneRecords: consuming CacheWriter, meta: consuming CacheWriter) {
+        self.eventRecords = eventRecords
+        self.recordPlaces = recordPlaces
+        self.spans = spans
+        self.details = details
+        self.detailsEnd = detailsEnd
+        self.zoneRecords = zoneRecords
+        self.meta = meta
     }
 }

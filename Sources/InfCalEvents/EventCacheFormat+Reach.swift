@@ -5,7 +5,11 @@ extension EventCacheFormat {
 
     /// The earliest an instance of `event` can start and the latest one can end, in the
     /// event's reckoning (`Int.max`: no end is known without walking the whole rule).
-    static func reach(of event: Event) -> (earliest: Int, latest: Int) {
+    /// - parameter walking: whether a rule that yields nothing after DTSTART
+    ///   (`RecurrenceExpander.yieldsAfterStart`) is known to end there, as a walk "until nothing
+    ///   more can come" needs; the cache's index is built without that look, which costs a
+    ///   period or two of every rule.
+    static func reach(of event: Event, walking: Bool = false) -> (earliest: Int, latest: Int) {
         let segment = event.segment
         var earliest = min(segment.seriesStart, event.start.seconds)
         var latest = max(segment.seriesStart, event.start.seconds)
@@ -17,6 +21,8 @@ extension EventCacheFormat {
         }
         var unbounded = false
         for expander in event.expanders {
+            // DTSTART, counted above, is all such a rule yields.
+            if walking, !expander.yieldsAfterStart { continue }
             if let until = expander.until {
                 latest = max(latest, until)
             } else if expander.rule.count != nil, let end = countEnd(of: expander) {

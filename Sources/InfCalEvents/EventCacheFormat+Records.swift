@@ -135,4 +135,114 @@ extension EventCacheFormat {
                      expanders: expanders, exclusionRules: exclusionRules, extraStarts: extras, excluded: excluded,
                      excludedDays: excludedDays, line: line, segment: segment, details: details)
     }
+
+    // MARK: Writing records (read back above)
+
+    static func write(_ identity: FileIdentity, to out: inout CacheWriter) {
+        out.int(identity.device)
+        out.int(identity.inode)
+        out.int(identity.size)
+        out.int(identity.seconds)
+        out.int(identity.nanoseconds)
+    }
+
+    static func write(_ time: ICalTime, to out: inout CacheWriter) {
+        out.int(time.seconds)
+        switch time.form {
+        case .date: out.int(0)
+        case .floating: out.int(1)
+        case .utc: out.int(2)
+        case .zoned(let name): out.int(3); out.string(name)
+        }
+    }
+
+    static func write(_ rule: RecurrenceRule, to out: inout CacheWriter) {
+        out.int(rule.frequency.rawValue)
+        out.int(rule.interval)
+        out.optional(rule.count)
+        out.bool(rule.until != nil)
+        if let until = rule.until { write(until, to: &out) }
+        out.ints(rule.bySecond)
+        out.ints(rule.byMinute)
+        out.ints(rule.byHour)
+        out.int(rule.byDay.count)
+        for day in rule.byDay { out.int(day.weekday); out.int(day.ordinal) }
+        out.ints(rule.byMonthDay)
+        out.ints(rule.byYearDay)
+        out.ints(rule.byWeekNo)
+        out.int(rule.byMonth.count)
+        for month in rule.byMonth { out.int(month.month); out.bool(month.isLeap) }
+        out.ints(rule.bySetPos)
+        out.int(rule.weekStart)
+        out.optional(rule.scale)
+        out.int(rule.skip == .omit ? 0 : rule.skip == .backward ? 1 : 2)
+        out.int(rule.notes.count)
+        for note in rule.notes { out.string(note) }
+    }
+
+    static func write(_ expander: RecurrenceExpander, to out: inout CacheWriter) {
+        write(expander.rule, to: &out)
+        out.int(expander.start)
+        out.bool(expander.isDate)
+        out.optional(expander.until)
+        // An event's rule counts in its RSCALE; a VTIMEZONE's always in the Gregorian calendar.
+        out.bool(!(expander.scale is GregorianScale))
+        out.bool(expander.includesStart)
+        // Where a COUNT rule ends, found once here: a run reading the cache then neither
+        // counts from DTSTART to the months it shows nor walks the rule to find its end.
+        let end = expander.rule.count == nil ? nil : countEnd(of: expander)
+        out.bool(end != nil)
+        if let end {
+            out.int(end.latest)
+            out.bool(end.last != nil)
+            if let last = end.last { out.int(last.batch); out.int(last.taken) }
+        }
+    }
+
+    static func write(_ zone: EventZone, to out: inout CacheWriter) {
+        switch zone.source {
+        case .utc:
+            out.int(0)
+        case .foundation, .named:
+            // With its changes of offset in the years most shown, found here once: a run
+            // reading the cache then makes no Foundation zone for them (under the same zone data).
+            out.int(3)
+            out.string(zone.identifier ?? "")
+            out.string(EventZone.dataVersion)
+            out.ints(zone.changeRuns(of: EventZone.storedSpans))
+        case .rules(let rules):
+            out.int(2)
+            out.int(rules.observances.count)
+            for observance in rules.observances {
+                out.int(observance.offsetFrom)
+                out.int(observance.offsetTo)
+                out.ints(observance.onsets)
+                out.bool(observance.expander != nil)
+                if let expander = observance.expander { write(expander, to: &out) }
+            }
+        }
+    }
+
+    static func write(_ event: Event, zone: Int?, to out: inout CacheWriter) {
+        out.int(event.line)
+        out.string(event.uid)
+        out.string(event.summary)
+        out.optional(event.calendarName)
+        write(event.start, to: &out)
+        out.optional(zone)
+        out.int(event.duration)
+        out.int(event.expanders.count)
+        for expander in event.expanders { write(expander, to: &out) }
+        out.int(event.exclusionRules.count)
+        for expander in event.exclusionRules { write(expander, to: &out) }
+        out.int(event.extraStarts.count)
+        for extra in event.extraStarts { out.int(extra.start); out.optional(extra.duration) }
+        // Most events exclude nothing: no array made for them (`ints([])` writes this 0).
+        if event.excluded.isEmpty { out.int(0) } else { out.ints(event.excluded.sorted()) }
+        if event.excludedDays.isEmpty { out.int(0) } else { out.ints(event.excludedDays.sorted()) }
+        out.int(event.segment.seriesStart)
+        out.optional(event.segment.from)
+        out.optional(event.segment.to)
+        out.int(event.segment.shift)
+    }
 }

@@ -16,10 +16,11 @@ extension EventStore {
         return store
     }
 
-    /// The reach of each recurring event, worked out once.
+    /// The reach of each recurring event, worked out once; a rule that can yield nothing
+    /// after DTSTART (30 February) ends there, so that a walk forward ends too.
     private func reaches() -> [(earliest: Int, latest: Int)] {
         if let known = recurringReach { return known }
-        let found = recurring.map { EventCacheFormat.reach(of: events[$0]) }
+        let found = recurring.map { EventCacheFormat.reach(of: events[$0], walking: true) }
         recurringReach = found
         return found
     }

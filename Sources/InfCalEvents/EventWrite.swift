@@ -184,7 +184,16 @@ public enum EventWrite {
             return bytes.withZone(CalendarEdit.replacing(masterRange.upperBound..<masterRange.upperBound, with: bytes.component, in: placed), zone)
         }
         let bytes = try changedEvent(master, in: layout, uid: uid, changes: changes, stamp: stamp, zone: zone)
-        return bytes.withZone(CalendarEdit.replacing(masterRange, with: bytes.component, in: data), zone)
+        var pieces = [(masterRange, bytes.component)]
+        if let move = bytes.move {
+            // The overrides name their instances by the old times: they move with the series.
+            for override in found where override.recurrenceID != nil {
+                guard let range = layout.range(of: override) else { continue }
+                let moves = following(override, in: layout, move)
+                if !moves.isEmpty { pieces.append((range, try CalendarEdit.changed(override, in: layout, moves))) }
+            }
+        }
+        return bytes.withZone(CalendarEdit.replacing(pieces, in: data), zone)
     }
 
     /// A changed component, and the zone its new times need a VTIMEZONE for.
@@ -192,6 +201,8 @@ public enum EventWrite {
         let component: [UInt8]
         let zone: TimeZone?
         let span: (from: Int, through: Int?)
+        /// Where a recurring event's DTSTART moved, when it did.
+        var move: SeriesMove?
 
         /// `data` with a VTIMEZONE for `zone` when the new times use it and the file has none.
         func withZone(_ data: [UInt8], _ writing: WritingZone) -> [UInt8] {
@@ -213,6 +224,7 @@ public enum EventWrite {
         if let rule = changes.rule { edits.append(.set(name: "RRULE", line: "RRULE:" + rule)) }
         var newZone: TimeZone?
         var reach: (Int, Int?) = (0, nil)
+        var move: SeriesMove?
         if changes.movesTime {
             guard let event = readEvent(span, uid: uid, in: layout) else {
                 throw Refusal("the event \(uid) cannot be read (see the warnings), so its time cannot be changed")
@@ -257,6 +269,7 @@ public enum EventWrite {
             }
             let startUTC = start.form == .utc ? start.seconds : zone.utc(ofLocal: start.seconds)
             reach = (startUTC, event.isRecurring ? nil : startUTC + duration)
+            if event.isRecurring, start != event.start { move = SeriesMove(from: event.start, to: start, zone: event.zone) }
             edits.append(.set(name: "DTSTART", line: ICalText.property("DTSTART", ICalText.parameters(of: start), ICalText.value(of: start))))
             if span.hasDuration(in: layout) {
                 edits.append(.set(name: "DURATION", line: "DURATION:" + ICalText.duration(duration)))
@@ -264,7 +277,7 @@ public enum EventWrite {
                 edits.append(.set(name: "DTEND", line: ICalText.property("DTEND", ICalText.parameters(of: end), ICalText.value(of: end))))
             }
         }
-        return Changed(component: try CalendarEdit.changed(span, in: layout, edits), zone: newZone, span: reach)
+        return Changed(component: try CalendarEdit.changed(span, in: layout, edits), zone: newZone, span: reach, move: move)
     }
 
     /// SEQUENCE up by one (when `bumpsSequence`), DTSTAMP and LAST-MODIFIED at `stamp`.

@@ -16,4 +16,8 @@ public enum InputLimits {
     public static let directoryDepth = 32
     /// How long a FIFO named with `--events` may wait for its writer, in seconds.
     public static let writerWait: Int32 = 10
+    /// How far ahead a rule that follows no short cycle (another RSCALE, a sub-daily rule of
+    /// a long INTERVAL) is looked at for an instance before it counts as yielding nothing
+    /// more, and how far the pager's search looks: 10,000 Gregorian years, in days.
+    public static let farthestLook = 3_652_425
 }

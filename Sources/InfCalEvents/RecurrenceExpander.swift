@@ -56,6 +56,8 @@ public final class RecurrenceExpander {
     /// Where the COUNT rule ends (`countEnd`), once looked for: nil when not yet, `.some(nil)`
     /// when it is not known.
     var knownCountEnd: CountEnd??
+    /// Whether the rule yields an instance after DTSTART (`yieldsAfterStart`), once looked at.
+    var knownYieldsAfterStart: Bool?
     /// The last two batches computed: a month's range can reach into the year before.
     var cachedBatch: (index: Int, instances: [Int], dropped: Int)?
     var olderBatch: (index: Int, instances: [Int], dropped: Int)?

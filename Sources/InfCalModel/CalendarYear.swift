@@ -33,7 +33,7 @@ extension MonthCalendar {
     /// year of the creation era.
     /// - returns: nil when the calendar has no such year, or it lies beyond what it computes.
     public func firstMonth(ofYear year: Int, near reference: Month) -> Month? {
-        guard year >= 1, year <= 1_000_000 else { return nil }
+        guard year >= 1, year <= Self.largestYear else { return nil }
         let day: Int?
         if identifier == .chinese || identifier == .dangi {
             day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian, reform: reform))
@@ -60,6 +60,22 @@ extension MonthCalendar {
             }
         }
         return firstMonth(ofYearHolding: month)
+    }
+
+    /// The largest year number `firstMonth(ofYear:near:)` looks for.
+    public static let largestYear = 1_000_000
+
+    /// The last year from 1 on that `firstMonth(ofYear:near:)` finds near `reference`, found by
+    /// halving the years up to `largestYear` (a calendar's years end where it stops computing
+    /// them), so that a message can name the range; nil when it finds not even year 1.
+    public func lastYear(near reference: Month) -> Int? {
+        guard firstMonth(ofYear: 1, near: reference) != nil else { return nil }
+        var (found, missing) = (1, Self.largestYear + 1)
+        while missing - found > 1 {
+            let middle = found + (missing - found) / 2
+            if firstMonth(ofYear: middle, near: reference) != nil { found = middle } else { missing = middle }
+        }
+        return found
     }
 
     /// The months of the calendar year that holds `month`, first to last: 12 in the Gregorian

@@ -18,8 +18,9 @@ extension PagerState {
         public let horizonIsBound: Bool
     }
 
-    /// How far a search looks from the selected day: 10,000 Gregorian years, in days.
-    public static let searchReach = 3_652_425
+    /// How far a search looks from the selected day: 10,000 Gregorian years, in days, as far
+    /// as a rule of no short cycle is looked at for its next instance.
+    public static let searchReach = InputLimits.farthestLook
 
     /// Starts looking for `text` on the days after the selected one (before it, backward).
     mutating func startSearch(_ text: String, forward: Bool) {

@@ -161,10 +161,23 @@ public enum RemoteURL {
 /// What a CalDAV collection's directory in the cache says of it: the `collection` file (its
 /// href, display name, colour and sync-token) and the `etags` file (each event file's href
 /// and ETag), which the helper keeps and infcal reads to write an event back.
+///
+/// The `etags` file is a `FetchMessage`: the verb `etags`, a field `format 2`, then one line
+/// an event, `FILE HREF ETAG`, each of the three with `OneLineText.escaped`, so that no byte of
+/// an href (a space, a tab, a line break, a `%`) can cut a line or a field. A file without the
+/// `format` field is the first format, `FILE HREF ETAG` unescaped (a line break in an href was
+/// written as a space): it is read with the ETag after the last space, as an ETag holds none
+/// (RFC 7232 section 2.3), and `isFirstFormat` tells the helper to compare every ETag again,
+/// which mends an href that format could not keep.
 public struct CachedCollection: Sendable {
     public var meta = FetchMessage("collection")
     /// File name to (href path, ETag).
     public var items: [String: (href: String, etag: String)] = [:]
+    /// Whether the `etags` file read was of the first format.
+    public private(set) var isFirstFormat = false
+
+    /// The `format` field's value of the `etags` files written now.
+    static let etagsFormat = "2"
 
     public init() {}
 
@@ -174,19 +187,78 @@ public struct CachedCollection: Sendable {
             var reader = FetchMessageReader()
             if let message = reader.feed(collection).first { meta = message }
         }
-        if let etags {
-            var reader = FetchMessageReader()
-            for field in reader.feed(etags).first?.fields ?? [] {
-                let parts = field.value.split(separator: " ", maxSplits: 1)
-                if parts.count == 2 { items[field.key] = (String(parts[0]), String(parts[1])) }
+        guard let etags else { return }
+        var reader = FetchMessageReader()
+        guard let message = reader.feed(etags).first, message.verb == "etags" else { return }
+        let format = message["format"]
+        isFirstFormat = format == nil
+        guard isFirstFormat || format == Self.etagsFormat else { return }
+        for field in message.fields where field.key != "format" {
+            if isFirstFormat {
+                guard let space = field.value.lastIndex(of: " ") else { continue }
+                items[field.key] = (String(field.value[..<space]), String(field.value[field.value.index(after: space)...]))
+                continue
             }
+            let parts = field.value.split(separator: " ", omittingEmptySubsequences: false)
+            guard parts.count == 2, let file = OneLineText.unescaped(Substring(field.key)),
+                  let href = OneLineText.unescaped(parts[0]), let etag = OneLineText.unescaped(parts[1]) else { continue }
+            items[file] = (href, etag)
         }
     }
 
-    /// The `etags` file's contents.
+    /// The `etags` file's contents, in the present format.
     public var etagsBytes: [UInt8] {
         var message = FetchMessage("etags")
-        for (file, item) in items.sorted(by: { $0.key < $1.key }) { message[file] = item.href + " " + item.etag }
+        message["format"] = Self.etagsFormat
+        for (file, item) in items.sorted(by: { $0.key < $1.key }) {
+            message[OneLineText.escaped(file)] = OneLineText.escaped(item.href) + " " + OneLineText.escaped(item.etag)
+        }
         return Array(message.encoded().utf8)
+    }
+}
+
+/// Text kept whole in one field of a `FetchMessage`, whatever it holds: every byte of a
+/// character that could end a line or a field, or read as an escape (controls, spaces, C1
+/// controls with NEL, the line and paragraph separators, `%`), is written `%XX`, as a URL
+/// escapes it; the rest stays as it is, so an href reads as itself.
+public enum OneLineText {
+    /// `text` with no space, line break or control left in it.
+    public static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let kept = value > 0x20 && value != 0x25 && value != 0x7F && !(0x80...0x9F).contains(value)
+                && value != 0x2028 && value != 0x2029
+            guard !kept else { result.unicodeScalars.append(scalar); continue }
+            for byte in String(scalar).utf8 { result += "%" + hexDigits[Int(byte >> 4)] + hexDigits[Int(byte & 15)] }
+        }
+        return result
+    }
+
+    /// The text `escaped` gave `escaped(_:)`; nil when an escape is malformed or the bytes are
+    /// not UTF-8.
+    public static func unescaped(_ escaped: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var rest = escaped.utf8[...]
+        while let byte = rest.first {
+            rest = rest.dropFirst()
+            guard byte == 0x25 else { bytes.append(byte); continue }
+            guard rest.count >= 2, let high = hexValue(rest[rest.startIndex]), let low = hexValue(rest[rest.index(after: rest.startIndex)])
+            else { return nil }
+            bytes.append(high << 4 | low)
+            rest = rest.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x37
+        case 0x61...0x66: return byte - 0x57
+        default: return nil
+        }
     }
 }

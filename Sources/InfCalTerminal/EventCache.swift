@@ -82,7 +82,9 @@ struct EventCache {
     }
 
     /// Writes the cache of `source`, built from `key`, holding `files`; a failure costs only
-    /// speed (and is reported with `--strict`).
+    /// speed (and is reported with `--strict`). What looks at the events is done here; the
+    /// rest (the details, the index, the writing of the file) goes on on another thread while
+    /// the run goes on, unless a failure is to be reported, where it would be.
     func store(_ source: String, key: [CacheKeyEntry], files: [EventRun.SourceFile]) {
         let now = Platform.secondsNow()
         guard !key.contains(where: { $0.identity.seconds >= now - Self.settlingTime }) else { return }
@@ -93,15 +95,20 @@ struct EventCache {
             named.append((relative, file.file))
         }
         let absolute = Platform.absolutePath(source)
-        let file = path(of: absolute)
+        let layout = EventCacheFormat.layout(source: absolute, key: key, files: named)
+        let write: @Sendable () -> Void = { [self] in self.write(layout, to: path(of: absolute)) }
+        if reportsFailures { write() } else { Platform.inBackground(write) }
+    }
+
+    /// Writes the cache `layout` to `file`, then prunes the directory.
+    private func write(_ layout: CacheLayout, to file: String) {
         do {
             if let error = Platform.makeDirectories(directory) {
                 throw Platform.WriteFailure(path: directory, step: "create the directory", code: error.code)
             }
             // Encoded straight into the new file, piece by piece: the cache is never whole in memory.
             try Platform.writeAtomically(to: file, mode: 0o600, durable: false) { fd in
-                guard try EventCacheFormat.encode(source: absolute, key: key, files: named, into: { try Platform.writeAll(fd, $0, at: $1) })
-                else { throw LayoutFailure() }
+                guard try EventCacheFormat.encode(layout, into: { try Platform.writeAll(fd, $0, at: $1) }) else { throw LayoutFailure() }
             }
         } catch {
             if reportsFailures { InfCal.fail("cannot write the event cache: \(error); events are read afresh", status: 0) }

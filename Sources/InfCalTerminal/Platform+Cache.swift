@@ -177,6 +177,49 @@ extension Platform {
         _ = utimensat(AT_FDCWD, path, nil, 0)
     }
 
+    // MARK: Writing in the background
+
+    /// Work handed to the thread that runs it.
+    private final class Work {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+
+    /// The thread of the last work `inBackground` started, until it is joined. Only the main
+    /// thread starts and joins work.
+    nonisolated(unsafe) private static var pending: pthread_t?
+
+    /// Runs `work` on a thread of its own, once the work started before has ended, while the
+    /// caller goes on; `exit` waits for it. The thread blocks every signal, so that signals
+    /// still reach the main thread, whose reads and polls they are meant to interrupt. When no
+    /// thread can be made, `work` runs here.
+    public static func inBackground(_ work: @escaping @Sendable () -> Void) {
+        finishBackgroundWork()
+        var (all, saved) = (sigset_t(), sigset_t())
+        sigfillset(&all)
+        pthread_sigmask(SIG_SETMASK, &all, &saved)
+        let box = Unmanaged.passRetained(Work(work))
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { raw in
+            if let raw { Unmanaged<Work>.fromOpaque(raw).takeRetainedValue().run() }
+            return nil
+        }, box.toOpaque())
+        pthread_sigmask(SIG_SETMASK, &saved, nil)
+        guard started == 0 else {
+            box.release()
+            work()
+            return
+        }
+        pending = thread
+    }
+
+    /// Waits for the work `inBackground` started last, if it has not ended.
+    public static func finishBackgroundWork() {
+        guard let thread = pending else { return }
+        pending = nil
+        pthread_join(thread, nil)
+    }
+
     // MARK: The cache directory
 
     /// The regular files of `directory`: name, size and modification time.

@@ -290,8 +290,10 @@ public enum Platform {
 
     // MARK: Exit codes
 
-    /// Ends the process with `status`.
+    /// Ends the process with `status`, once the work left to a thread (a cache being
+    /// written) has ended.
     public static func exit(_ status: Int32) -> Never {
+        finishBackgroundWork()
         Glibc.exit(status)
     }
 }

@@ -104,9 +104,11 @@ enum RemoteWrite {
             Platform.closeDescriptor(child.output)
             Platform.waitChild(child.pid)
         }
+        // The href and the ETag escaped: a line break in either would cut its field short.
         let request = FetchMessage(bytes == nil ? "delete" : "put", [
-            ("name", collection.name), ("url", url), ("href", href), ("directory", collection.directory), ("file", file),
-            ("body", encoded), ("etag", isNew ? nil : etag), ("timeout", String(collection.source.timeout)),
+            ("name", collection.name), ("url", url), ("href", OneLineText.escaped(href)), ("directory", collection.directory),
+            ("file", file), ("body", encoded), ("etag", isNew ? nil : etag.map(OneLineText.escaped)),
+            ("timeout", String(collection.source.timeout)),
             ("username", user), ("password", password),
         ])
         var session = HelperSession(child: child)

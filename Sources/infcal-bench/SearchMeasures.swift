@@ -10,8 +10,8 @@ extension Benchmark {
     // MARK: Measure 8: search
 
     /// The pager's `/` and `--agenda --search` over 10,000 years of a yearly rule, in process:
-    /// a rule that matches and never produces (30 February, so every slice of the 10,000 years
-    /// is looked at before "no match before ..."), a yearly birthday found from the first year the
+    /// a rule that matches and next occurs after them (every 20,000 years, so every slice of
+    /// the 10,000 years is looked at before "no match before ..."), a yearly birthday found from the first year the
     /// calendar holds (4713 BC, 6,738 years before its first year), and the agenda listing that birthday for 10,000 years.
     mutating func measureSearch() {
         func store(_ rule: String) -> EventStore {
@@ -42,7 +42,7 @@ extension Benchmark {
         }
         var never: [Double] = [], far: [Double] = [], agenda: [Double] = []
         var neverSays = "", farSays = "", lines = 0
-        let barren = store("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30")
+        let barren = store("FREQ=YEARLY;INTERVAL=20000")
         let yearly = store("FREQ=YEARLY")
         for round in -1..<runs {
             if let result = pagerSearch(barren, from: day(2026, 3, 2)) {
@@ -66,7 +66,7 @@ extension Benchmark {
             if round >= 0 { agenda.append(Processes.now() - begin) }
             lines = sink.lines
         }
-        report.rows.append(Row(measure: "pager: / over 10,000 years of a yearly rule that never occurs (\(neverSays))",
+        report.rows.append(Row(measure: "pager: / over 10,000 years of a rule that next occurs after them (\(neverSays))",
                                infcal: milliseconds(median(never)), target: "< 1 s", met: median(never) < 1 ? "met" : "NOT MET"))
         report.rows.append(Row(measure: "pager: / from 4713 BC to a yearly rule's first day in 2026 (\(farSays))",
                                infcal: far.isEmpty ? "-" : milliseconds(median(far), decimals: 2), target: "< 1 s",

@@ -141,7 +141,9 @@ struct CalDAVSync {
         var stored = Self.stored(in: directory)
         let sameCollection = stored.meta["href"] == Self.key(collection.url)
         if !sameCollection { stored.items = [:] }
-        let oldToken = sameCollection ? stored.meta["sync-token"] : nil
+        // An `etags` file of the first format may hold an href it could not keep (a line break
+        // in it): every ETag is compared again once, and the file is written anew.
+        let oldToken = sameCollection && !stored.isFirstFormat ? stored.meta["sync-token"] : nil
         var changed = false
         var newToken = collection.syncToken
 

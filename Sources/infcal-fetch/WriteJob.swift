@@ -10,7 +10,8 @@ struct WriteJob {
     let name: String
     /// The calendar's URL as configured: the origin the resource's path is resolved against.
     let url: String
-    /// The resource's path on the server, not percent-encoded.
+    /// The resource's path on the server, not percent-encoded (in the request, escaped by
+    /// `OneLineText`).
     let href: String
     /// The collection's directory in the cache, and the event's file in it.
     let directory: String
@@ -27,7 +28,8 @@ struct WriteJob {
     /// The job `message` asks for; nil when a field it needs is missing or bad.
     init?(_ message: FetchMessage) {
         guard message.verb == "put" || message.verb == "delete", let name = message["name"], let url = message["url"],
-              let href = message["href"], href.hasPrefix("/"), let directory = message["directory"], let file = message["file"],
+              let href = message["href"].flatMap({ OneLineText.unescaped(Substring($0)) }), href.hasPrefix("/"),
+              let directory = message["directory"], let file = message["file"],
               !file.contains("/"), file != "..", file != "." else { return nil }
         method = message.verb == "put" ? "PUT" : "DELETE"
         var body: [UInt8] = []
@@ -35,7 +37,7 @@ struct WriteJob {
             guard let encoded = message["body"], let data = Data(base64Encoded: encoded) else { return nil }
             body = Array(data)
         }
-        etag = message["etag"]
+        etag = message["etag"].flatMap { OneLineText.unescaped(Substring($0)) }
         guard method == "PUT" || etag != nil else { return nil }
         self.name = name
         self.url = url

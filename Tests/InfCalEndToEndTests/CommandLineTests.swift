@@ -42,13 +42,26 @@ import Testing
         UsageCase(arguments: ["--frm"], stderr: "infcal: unknown option '--frm' (did you mean '--from'?)\n"),
         UsageCase(arguments: ["--forward", "2", "--backward"], stderr: "infcal: --forward cannot be used together with --backward\n"),
         UsageCase(arguments: ["--forward", "0"],
-                  stderr: "infcal: invalid value '0' for --forward: expected a count: a whole number from 1 up\n"),
+                  stderr: "infcal: invalid value '0' for --forward: expected a count: a whole number from 1 to 9223372036854775807\n"),
         UsageCase(arguments: ["--since", "2024-02", "--until", "2024-01-31"],
                   stderr: "infcal: invalid value '2024-01-31' for --until: expected a date not before --since 2024-02\n"),
         UsageCase(arguments: ["--columns"], stderr: "infcal: missing value for --columns: expected a number from 1 to 1000, or auto\n"),
-        UsageCase(arguments: ["--forward", "abc"], stderr: "infcal: invalid value 'abc' for --forward: expected a count: a whole number from 1 up\n"),
+        UsageCase(arguments: ["--forward", "abc"], stderr: "infcal: invalid value 'abc' for --forward: expected a count: a whole number from 1 to 9223372036854775807\n"),
         UsageCase(arguments: ["2024-03"],
                   stderr: "infcal: invalid value '2024-03' for MONTH: expected a month: 1 to 12, or a name such as march or mar; did you mean '--from 2024-03'?\n"),
+        // Beyond what a count can hold: every numeric option names its range.
+        UsageCase(arguments: ["--forward", "99999999999999999999"],
+                  stderr: "infcal: invalid value '99999999999999999999' for --forward: expected a count: a whole number from 1 to 9223372036854775807\n"),
+        UsageCase(arguments: ["--backward", "99999999999999999999"],
+                  stderr: "infcal: invalid value '99999999999999999999' for --backward: expected a count: a whole number from 1 to 9223372036854775807\n"),
+        UsageCase(arguments: ["-n", "99999999999999999999"],
+                  stderr: "infcal: invalid value '99999999999999999999' for -n: expected a count: a whole number from 1 to 9223372036854775807\n"),
+        UsageCase(arguments: ["-A", "99999999999999999999"],
+                  stderr: "infcal: invalid value '99999999999999999999' for -A: expected a count: a whole number from 0 to 9223372036854775807\n"),
+        UsageCase(arguments: ["--columns", "99999999999999999999"],
+                  stderr: "infcal: invalid value '99999999999999999999' for --columns: expected a number from 1 to 1000, or auto\n"),
+        UsageCase(arguments: ["--wall", "--width", "99999999999999999999"],
+                  stderr: "infcal: invalid value '99999999999999999999' for --width: expected a width in columns from 22 to 10000\n"),
         UsageCase(arguments: ["--days"], stderr: "infcal: --days is not available: it groups the lines of --agenda under day headings\n"),
         UsageCase(arguments: ["--agenda", "--days", "--json", "--events", "/dev/null"], stderr: "infcal: --days cannot be used together with --json\n"),
     ]
@@ -59,6 +72,24 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stdout == "")
         #expect(result.stderr == usage.stderr)
+    }
+
+    /// `--year` beyond the calendar names the calendar's last year, and that year is one it
+    /// has: the next is refused with the same message (Gregorian, Hebrew).
+    @Test func aYearTooFarNamesTheCalendarsLastYear() throws {
+        for calendar in ["gregorian", "hebrew"] {
+            let far = try BinaryRunner.run(["--calendar", calendar, "--year", "99999999999999999999"])
+            #expect(far.status == 64 && far.stdout.isEmpty)
+            let prefix = "infcal: invalid value '99999999999999999999' for --year: expected a year of the calendar, from 1 to "
+            #expect(far.stderr.hasPrefix(prefix), "\(far.stderr)")
+            let last = try #require(Int(far.stderr.dropFirst(prefix.count).prefix { $0.isNumber }))
+            #expect(last > 9999, "\(calendar): \(last)")
+            let shown = try BinaryRunner.run(["--calendar", calendar, "--year", String(last)])
+            #expect(shown.status == 0, "\(calendar) \(last): \(shown.stderr)")
+            let next = try BinaryRunner.run(["--calendar", calendar, "--year", String(last + 1)])
+            #expect(next.status == 64)
+            #expect(next.stderr == "infcal: invalid value '\(last + 1)' for --year: expected a year of the calendar, from 1 to \(last)\n")
+        }
     }
 
     @Test func hugeCountStreamsUntilTheReaderStops() throws {

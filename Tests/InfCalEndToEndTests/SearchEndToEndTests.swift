@@ -69,6 +69,40 @@ import Testing
         #expect(piped.stdout == "2043-04-27 Mon  08:30-08:45  Standup\n", "\(piped.stderr)")
     }
 
+    /// Rules without end that can never occur after DTSTART (30 February, 31 April, every hour
+    /// of 30 February) end the list in a pipe once the rest is past, as finished rules do: the
+    /// run must end well within its deadline. Weekdays by `ncal -h 1 2024`.
+    @Test func aRuleThatCanNeverOccurEndsThePipe() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-never-\(getpid()).ics")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let events = [
+            ("n1", "DTSTART;VALUE=DATE:20240101", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "Never on 30 February"),
+            ("n2", "DTSTART;VALUE=DATE:20240102", "FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=4", "Never on 31 April"),
+            ("n3", "DTSTART:20240103T100000Z", "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "Never an hour of 30 February"),
+        ].map { "BEGIN:VEVENT\r\nUID:\($0.0)\r\n\($0.1)\r\nRRULE:\($0.2)\r\nSUMMARY:\($0.3)\r\nEND:VEVENT\r\n" }
+        let single = "BEGIN:VEVENT\r\nUID:s\r\nDTSTART;VALUE=DATE:20240110\r\nSUMMARY:Lunch\r\nEND:VEVENT\r\n"
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + events.joined() + single + "END:VCALENDAR\r\n").utf8).write(to: file)
+        let never = [
+            "2024-01-01 Mon  all-day      Never on 30 February",
+            "2024-01-02 Tue  all-day      Never on 31 April",
+            "2024-01-03 Wed  10:00        Never an hour of 30 February",
+        ]
+        let piped = try BinaryRunner.runShell("set -o pipefail; \"$INFCAL\" --today 2024-02-15 --no-cache --events '\(file.path)' "
+                                              + "--agenda --search never --from 2024-01 | cat", deadline: 60)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.split(separator: "\n").map(String.init) == never)
+        let all = try BinaryRunner.run(["--no-cache", "--events", file.path, "--agenda", "--from", "2024-01"], deadline: 60)
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.split(separator: "\n").map(String.init) == never + ["2024-01-10 Wed  all-day      Lunch"])
+        let json = try BinaryRunner.run(["--no-cache", "--events", file.path, "--agenda", "--json", "--search", "never", "--from", "2024-01"],
+                                        deadline: 60)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.split(separator: "\n").count == 3)
+        // From after them all: nothing at all, at once.
+        let later = try BinaryRunner.run(["--no-cache", "--events", file.path, "--agenda", "--from", "2025-01"], deadline: 60)
+        #expect(later.status == 0 && later.stdout.isEmpty, "\(later.stderr)")
+    }
+
     /// The stream's lists, the month page to a file and the month's JSON keep the matches only.
     @Test func everyViewKeepsTheMatchesOnly() throws {
         let stream = try Self.run(["--search", "dentist", "3", "2024"])

@@ -74,13 +74,20 @@ import Testing
         #expect(state.message?.text == "no earlier match for 'nobody'")
     }
 
-    /// A rule that matches but never produces (30 February, every year without end) is looked
-    /// for up to 10,000 years on, in slices, and the message names the year of the horizon.
-    @Test func noMatchBeforeTheHorizon() throws {
+    /// A view of one all-day event "Never" from 2023-03-01 with `rule`.
+    static func view(ofOneEvent rule: String) -> PagerView {
         let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:n\r\nSUMMARY:Never\r\nDTSTART;VALUE=DATE:20230301\r\n"
-            + "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            + "RRULE:" + rule + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         var view = F.view()
         view.events = EventStore(events: EventReader.read(Array(text.utf8)).events, display: .utc)
+        return view
+    }
+
+    /// A rule that matches and next occurs after 10,000 years (every 20,000 years from
+    /// 2023) is looked for up to 10,000 years on, in slices, and the message names the year of
+    /// the horizon.
+    @Test func noMatchBeforeTheHorizon() throws {
+        var view = Self.view(ofOneEvent: "FREQ=YEARLY;INTERVAL=20000")
         var state = try F.state()
         let slices = Self.search(Self.typed("never"), in: &state, view: &view)
         // 10,000 years in slices of 16,384 days.
@@ -92,6 +99,19 @@ import Testing
         #expect(state.selected == (try F.day(2023, 3, 1)))
         _ = Self.search([.character("F")], in: &state, view: &view)
         #expect(state.message?.text == "no earlier match for 'never'")
+    }
+
+    /// A rule that matches and can never occur after DTSTART (30 February, every year without
+    /// end) is no later match at once: nothing can come in any later 400 years.
+    @Test func aRuleThatNeverOccursIsNoLaterMatch() throws {
+        var view = Self.view(ofOneEvent: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30")
+        var state = try F.state()
+        #expect(Self.search(Self.typed("never"), in: &state, view: &view) == 1)
+        #expect(state.message?.text == "no later match for 'never'")
+        #expect(state.selected == (try F.day(2024, 2, 15)))
+        // Back from today: DTSTART itself (2023-03-01) is the one instance.
+        _ = Self.search([.character("F")], in: &state, view: &view)
+        #expect(state.selected == (try F.day(2023, 3, 1)))
     }
 
     @Test func escStopsASearchAndKeysWait() throws {

@@ -77,6 +77,8 @@ import Testing
         (["x", "--until", "2024-01-01"], "'2024-01-01' for --until"),
         (["x", "--count", "3"], "--count"),
         (["x", "--every", "day", "--count", "0"], "'0' for --count"),
+        // Beyond what COUNT is kept to: the message names the range.
+        (["x", "--every", "day", "--count", "2147483648"], "'2147483648' for --count: expected a count: a whole number from 1 to 2147483647"),
         (["x", "--every", "day", "--count", "2", "--until", "2024-03-01"], "--count"),
         (["10:00", "x", "--until", "2024-03-01"], "--until"),
         (["x", "--for", "soon"], "'soon' for --for"),

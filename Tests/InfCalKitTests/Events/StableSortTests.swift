@@ -27,6 +27,23 @@ import Testing
         }
     }
 
+    @Test func wordsSortAsTheStandardLibrarySortsThem() {
+        var numbers = Numbers(state: 5)
+        for (count, bits) in [(0, 8), (300, 1), (300, 12), (1000, 22), (4099, 45), (5000, 64), (257, 33)] {
+            var words: [UInt64] = []
+            for _ in 0..<count {
+                // Two draws of 31 bits, cut to the width, so that every bit of it varies.
+                let word = UInt64(numbers.next(1 << 31)) << 33 | UInt64(numbers.next(1 << 31)) << 2 | UInt64(numbers.next(4))
+                words.append(bits == 64 ? word : word & ((1 << UInt64(bits)) - 1))
+            }
+            // Duplicates too, which the index never has but a sort must keep.
+            words += words.prefix(count / 10)
+            var mine = words
+            mine.sortWords()
+            #expect(mine == words.sorted(), "\(count) words of \(bits) bits")
+        }
+    }
+
     @Test func aWindowKeepsWhatADictionaryKeeps() {
         var numbers = Numbers(state: 11)
         var window = IntWindow(limit: 500)

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import InfCalRemote
+
+/// The `etags` file of a CalDAV collection's copy: no byte of an href (a space, a tab, a line
+/// break, a `%`, NEL, the line separator) breaks a line or a field, and a file of the first
+/// format (`FILE HREF ETAG` unescaped) is still read. The expected bytes are written out by
+/// hand from the format the man page's FILES section and `CachedCollection` describe.
+@Suite struct EtagsFileTests {
+    static let hrefs = [
+        "/cal/team lunch.ics", "/cal/tab\there.ics", "/cal/line\nbreak.ics", "/cal/cr\r\nlf.ics", "/cal/100% sure.ics",
+        "/cal/%20 literal.ics", "/cal/nel\u{85}.ics", "/cal/sep\u{2028}par\u{2029}.ics", "/cal/Zahnärztin Öz.ics",
+        "/cal/ends with space ", "/cal/  ", "/cal/\u{7F}\u{1B}[2J.ics",
+    ]
+
+    @Test func everyHrefComesBackAsItWasWritten() {
+        var written = CachedCollection()
+        for (place, href) in Self.hrefs.enumerated() {
+            let file = RemoteCache.fileName(href.split(separator: "/").last.map(String.init) ?? "x") + "\(place).ics"
+            written.items[file] = (href, place.isMultiple(of: 3) ? "" : "\"etag \(place)\"\n")
+        }
+        let read = CachedCollection(collection: nil, etags: written.etagsBytes)
+        #expect(!read.isFirstFormat)
+        #expect(read.items.count == written.items.count)
+        for (file, item) in written.items {
+            #expect(read.items[file]?.href == item.href, "\(file)")
+            #expect(read.items[file]?.etag == item.etag, "\(file)")
+        }
+        // One line an event: every line break in the hrefs was escaped.
+        let lines = String(decoding: written.etagsBytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 + Self.hrefs.count + 2)
+    }
+
+    @Test func theBytesOfTheFile() {
+        var written = CachedCollection()
+        written.items["team%20lunch.ics"] = ("/cal/team lunch\t%.ics", "\"1-2\"")
+        #expect(String(decoding: written.etagsBytes, as: UTF8.self)
+                == "etags\nformat 2\nteam%2520lunch.ics /cal/team%20lunch%09%25.ics \"1-2\"\n\n")
+    }
+
+    /// The first format, as earlier versions wrote it: the ETag is what follows the last space
+    /// (an ETag holds none, RFC 7232 section 2.3), so an href with spaces reads whole.
+    @Test func aFileOfTheFirstFormatIsRead() {
+        let old = "etags\nteam%20lunch.ics /cal/team lunch.ics \"abc\"\nplain.ics /cal/plain.ics W/\"7\"\n\n"
+        let read = CachedCollection(collection: nil, etags: Array(old.utf8))
+        #expect(read.isFirstFormat)
+        #expect(read.items["team%20lunch.ics"]?.href == "/cal/team lunch.ics")
+        #expect(read.items["team%20lunch.ics"]?.etag == "\"abc\"")
+        #expect(read.items["plain.ics"]?.href == "/cal/plain.ics")
+        #expect(read.items["plain.ics"]?.etag == "W/\"7\"")
+    }
+
+    /// Malformed escapes, bytes that are not UTF-8 and an unknown format leave those lines
+    /// out (the helper then fetches them again), and never trap.
+    @Test func aBrokenLineIsLeftOut() {
+        let text = "etags\nformat 2\na.ics /cal/a%2.ics \"1\"\nb.ics /cal/b%FF.ics \"2\"\nc.ics /cal/c%G0.ics \"3\"\n"
+            + "d.ics /cal/d.ics\ne.ics /cal/e.ics \"5\" x\nf.ics /cal/f%25.ics \"6\"\n\n"
+        let read = CachedCollection(collection: nil, etags: Array(text.utf8))
+        #expect(read.items.count == 1)
+        #expect(read.items["f.ics"]?.href == "/cal/f%.ics")
+        let later = CachedCollection(collection: nil, etags: Array("etags\nformat 3\nf.ics /cal/f.ics \"6\"\n\n".utf8))
+        #expect(later.items.isEmpty)
+    }
+
+    @Test func oneLineTextEscapesWhatEndsALineOrAField() {
+        #expect(OneLineText.escaped("a b\tc\nd%e\u{85}f\u{2028}g") == "a%20b%09c%0Ad%25e%C2%85f%E2%80%A8g")
+        #expect(OneLineText.escaped("Zahnärztin/ok-_.~") == "Zahnärztin/ok-_.~")
+        #expect(OneLineText.unescaped("a%20b%09c%0Ad%25e%C2%85f%E2%80%A8g") == "a b\tc\nd%e\u{85}f\u{2028}g")
+        #expect(OneLineText.unescaped("%e2%80%a8") == "\u{2028}")
+        #expect(OneLineText.unescaped("%") == nil)
+        #expect(OneLineText.unescaped("%C3") == nil)
+    }
+}
