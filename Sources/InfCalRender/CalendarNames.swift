@@ -266,38 +266,36 @@ public struct CalendarNames {
 
     private static let beforeChrist: [UInt8] = Array(" BC".utf8)
 
-    /// Appends what `appendTitle(of: month, withYear: true, to:)` appends and returns the cells
-    /// it takes, the POSIX Gregorian year's part made once and kept in `year` for the next
-    /// months of the same year: a stream heads a list a month, and the year is most of a title.
-    func appendTitle(of month: Month, keeping year: inout TitleYear, to out: ByteBuffer) -> Int {
-        guard case .posixGregorian = titles else { return appendTitle(of: month, withYear: true, to: out) }
-        if month.name.year != year.year || month.name.era != year.era {
-            // The year's part is what follows the name and its space in the whole title.
-            var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            let written = withUnsafeMutableBytes(of: &bytes) { raw in Self.posixTitle(of: month, withYear: true, into: raw) }
-            let nameLength = Self.posixMonthLengths[((month.name.month - 1) % 12 + 12) % 12] + 1
-            year = TitleYear(year: month.name.year, era: month.name.era, count: written.map { $0 - nameLength } ?? -1)
-            withUnsafeBytes(of: &bytes) { source in
-                withUnsafeMutableBytes(of: &year.bytes) { target in
-                    for place in 0..<max(0, year.count) { target[place] = source[nameLength + place] }
+    /// Writes into `slots` (12 of 48 bytes) the titles with their year that
+    /// `appendTitle(of:withYear: true, to:)` gives for the months of the POSIX Gregorian year of
+    /// `month`, January first: each slot the title, then its length in its last byte. Returns
+    /// false when the titles are not POSIX Gregorian or one is longer than 32 bytes. A stream
+    /// heads a list a month, and the year's digits are most of a title: made once a year.
+    func posixTitles(ofYearOf month: Month, into slots: UnsafeMutablePointer<UInt8>) -> Bool {
+        guard case .posixGregorian = titles else { return false }
+        var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        guard let written = withUnsafeMutableBytes(of: &bytes, { raw in Self.posixTitle(of: month, withYear: true, into: raw) }) else {
+            return false
+        }
+        // The year's part is what follows the name and its space in the whole title; names are
+        // at most 9 bytes, so the year's 8-byte copy stays within the title's 32.
+        let yearStart = Self.posixMonthLengths[((month.name.month - 1) % 12 + 12) % 12] + 1
+        let yearLength = written - yearStart
+        return Self.posixMonthPadded.withUnsafeBufferPointer { names in
+            Self.posixMonthLengths.withUnsafeBufferPointer { lengths in
+                withUnsafeBytes(of: &bytes) { raw in
+                    guard let names = names.baseAddress, let title = raw.bindMemory(to: UInt8.self).baseAddress else { return false }
+                    for index in 0..<12 {
+                        let nameLength = lengths[index] + 1, slot = slots + 48 * index
+                        guard nameLength + yearLength <= 32 else { return false }
+                        ByteBuffer.copyWords(from: names + 16 * index, count: 16, to: slot)
+                        ByteBuffer.copyWords(from: title + yearStart, count: yearLength, to: slot + nameLength)
+                        slot[47] = UInt8(nameLength + yearLength)
+                    }
+                    return true
                 }
             }
         }
-        guard year.count >= 0 else { return appendTitle(of: month, withYear: true, to: out) }
-        let index = ((month.name.month - 1) % 12 + 12) % 12
-        let nameLength = Self.posixMonthLengths[index] + 1
-        let count = nameLength + year.count
-        Self.posixMonthPadded.withUnsafeBufferPointer { names in
-            withUnsafeBytes(of: &year.bytes) { raw in
-                guard let names = names.baseAddress, let yearBytes = raw.bindMemory(to: UInt8.self).baseAddress else { return }
-                out.appendWriting(atMost: 16 + 32) { title in
-                    ByteBuffer.copyWords(from: names + 16 * index, count: 16, to: title)
-                    ByteBuffer.copyWords(from: yearBytes, count: 32, to: title + nameLength)
-                    return count
-                }
-            }
-        }
-        return count
     }
 
     /// The cells the title `appendTitle(of:withYear:to:)` appends takes, without making it
@@ -341,14 +339,4 @@ public struct CalendarNames {
             return (formatted.eras.names(month.name.era) ? formatted.eraYear : formatted.year).string(for: month)
         }
     }
-}
-
-/// The part of a POSIX Gregorian title after the month's name and its space ("2024", "44 BC")
-/// for one year, kept by `CalendarNames.appendTitle(of:keeping:to:)`; a count of -1: too
-/// long for its bytes.
-struct TitleYear {
-    var year = Int.min
-    var era = Int.min
-    var count = 0
-    var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 }

@@ -38,8 +38,15 @@ public struct StreamEvents {
         /// `offset << 17 | allDay << 16 | count`; -1: not yet wanted, -2: not plain.
         @exclusivity(unchecked) var lineOfEvent: [Int] = []
         @exclusivity(unchecked) var lineSummaries: [UInt8] = []
-        /// The year part of the last title a list was headed by.
-        @exclusivity(unchecked) var titleYear = TitleYear()
+        /// The titles of the year (`CalendarNames.posixTitles`) of the last month a list was
+        /// headed by, whether they are there (POSIX Gregorian), and that year and era.
+        let titles = UnsafeMutablePointer<UInt8>.allocate(capacity: 12 * 48)
+        @exclusivity(unchecked) var hasTitles = false
+        @exclusivity(unchecked) var titlesYear = (year: Int.min, era: Int.min)
+
+        deinit {
+            titles.deallocate()
+        }
     }
 
     /// `trueColor` says how the calendars' colours are drawn when `marksDays` (colour) is on.
@@ -157,6 +164,13 @@ public struct StreamEvents {
         CivilTime.dayNumber(ofCivilDay: CivilTime.day(ofSeconds: seconds))
     }
 
+    /// The first second (display civil seconds) of grid day `day`: what `day(of:)` maps to `day`
+    /// starts there.
+    @inline(__always)
+    private static func firstSecond(of day: Int) -> Int {
+        CivilTime.day(ofGrid: day) * CivilTime.secondsPerDay
+    }
+
     /// The index of the first of `sorted` (in order of start) that starts on `day` or later.
     private static func firstIndex(in sorted: UnsafeBufferPointer<Occurrence>, from day: Int) -> Int {
         firstIndex(sorted.count, from: day) { sorted[$0].start }
@@ -209,9 +223,11 @@ public struct StreamEvents {
                         let (firstDay, endDay) = (row[position].month.firstDay, row[position].month.endDay)
                         var lower: Int, upper: Int
                         if inOrder {
-                            while next < starts.count, Self.day(of: starts[next].start) < firstDay { next += 1 }
+                            // A start is on a day before `day` when it is before that day's first second.
+                            let (firstSecond, endSecond) = (Self.firstSecond(of: firstDay), Self.firstSecond(of: endDay))
+                            while next < starts.count, starts[next].start < firstSecond { next += 1 }
                             lower = next
-                            while next < starts.count, Self.day(of: starts[next].start) < endDay { next += 1 }
+                            while next < starts.count, starts[next].start < endSecond { next += 1 }
                             upper = next
                         } else {
                             lower = Self.firstIndex(starts.count, from: firstDay) { starts[$0].start }
@@ -219,7 +235,7 @@ public struct StreamEvents {
                         }
                         guard lower < upper else { continue }
                         if row.count > 1 {
-                            guard names.appendTitle(of: row[position].month, keeping: &scratch.titleYear, to: out) <= rowWidth else { return false }
+                            guard appendTitle(of: row[position].month, names: names, to: out) <= rowWidth else { return false }
                             out.trimTrailingSpaces()
                             out.append(UInt8(ascii: "\n"))
                         }
@@ -242,6 +258,24 @@ public struct StreamEvents {
             if !plain { out.truncate(to: mark) }
             return plain
         }
+    }
+
+    /// Appends what `names.appendTitle(of: month, withYear: true, to:)` appends and returns the
+    /// cells it takes, from the titles of its year, made once a year (`CalendarNames.posixTitles`).
+    @inline(__always)
+    private func appendTitle(of month: Month, names: CalendarNames, to out: ByteBuffer) -> Int {
+        if month.name.year != scratch.titlesYear.year || month.name.era != scratch.titlesYear.era {
+            scratch.hasTitles = names.posixTitles(ofYearOf: month, into: scratch.titles)
+            scratch.titlesYear = (month.name.year, month.name.era)
+        }
+        let index = month.name.month - 1
+        guard scratch.hasTitles, index >= 0, index < 12 else { return names.appendTitle(of: month, withYear: true, to: out) }
+        let slot = scratch.titles + 48 * index, count = Int(slot[47])
+        out.appendWriting(atMost: 32) { title in
+            ByteBuffer.copyWords(from: slot, count: 32, to: title)
+            return count
+        }
+        return count
     }
 
     /// `event`'s summary as its line shows it put in `scratch.lineSummaries`, packed as
