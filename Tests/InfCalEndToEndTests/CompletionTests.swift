@@ -153,13 +153,18 @@ import Testing
         let session = try PseudoTerminalSession(executable: Self.shell("bash") ?? "bash", arguments: ["--norc", "--noprofile", "-i"],
                                                 environment: PseudoTerminalSession.pinnedEnvironment.merging(["PS1": "P> "]) { $1 })
         // The marker is typed split (LOAD""ED), so that the terminal's echo of the typed line
-        // does not show it: only bash's output, once the script is sourced and readline reads
-        // again, does. Waiting for the echo let the first Tab reach a bash still sourcing.
+        // does not show it: only bash's output does. Keys typed before readline takes the
+        // terminal back are echoed by the kernel in cooked mode, ahead of the prompt, and the
+        // screen no longer shows one line: so wait for the prompt after the marker too, with
+        // the cursor on it (readline prints the prompt once the terminal is its own again).
         try session.send("source \(script.path); echo LOAD\"\"ED\n")
-        #expect(session.waitFor("LOADED", timeout: 30))
+        #expect(session.waitFor(timeout: 30) { screen in
+            guard let row = screen.row(of: "LOADED"), row + 1 < screen.rows else { return false }
+            return screen.cursorRow == row + 1 && screen.cursorColumn == 3 && screen.line(row + 1) == "P>"
+        }, "\(session.screen)")
         for option in ["--events", "--config", "add --to"] {
             try session.send("\u{15}infcal \(option) \(root.path)/subd\t")
-            #expect(session.waitFor("\(option) \(root.path)/subdir/", timeout: 30), "\(option)")
+            #expect(session.waitFor("\(option) \(root.path)/subdir/", timeout: 30), "\(option)\n\(session.screen)")
         }
         try session.send("\u{15}exit\n")
         #expect(session.waitForExit() != nil)
