@@ -87,15 +87,16 @@ struct YearlyInstances {
         return first <= last ? first...last : nil
     }
 
-    /// The form as a block of years is made from it (`YearlyStarts`): the rule's day in a
-    /// common and in a leap year (days from 1 January; -1 where such a year lacks it), its
-    /// time of day, DTSTART and its year, INTERVAL, and the instances after DTSTART that
-    /// `range` holds (`first...last`, empty when first > last).
-    func plan(in range: Range<Int>) -> (commonDay: Int, leapDay: Int, time: Int, start: Int, startYear: Int, interval: Int,
-                                        first: Int, last: Int) {
+    /// The form as a block of years is made from it (`YearlyStarts`): the rule's instance in a
+    /// common and in a leap year as seconds from its 1 January (`Int.min` where such a year
+    /// lacks the day), DTSTART (`Int.min` when `range` does not hold it) and its year,
+    /// INTERVAL, and the instances after DTSTART that `range` holds (`first...last`, empty
+    /// when first > last).
+    func plan(in range: Range<Int>) -> (common: Int, leap: Int, start: Int, startYear: Int, interval: Int, first: Int, last: Int) {
         let span = after(range)
-        return (dayOfYear(isLeap: false), dayOfYear(isLeap: true), time, start, startYear, interval,
-                span?.lowerBound ?? 1, span?.upperBound ?? 0)
+        let (common, leap) = (dayOfYear(isLeap: false), dayOfYear(isLeap: true))
+        return (common < 0 ? Int.min : common * CivilTime.secondsPerDay + time, leap < 0 ? Int.min : leap * CivilTime.secondsPerDay + time,
+                range.contains(start) ? start : Int.min, startYear, interval, span?.lowerBound ?? 1, span?.upperBound ?? 0)
     }
 
     static func year(of seconds: Int) -> Int {

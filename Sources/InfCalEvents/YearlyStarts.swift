@@ -96,7 +96,7 @@ final class YearlyStarts {
         var orders = [[Int]]()
         for isLeap in [false, true] {
             var order = Array(plans.indices)
-            let keys = plans.map { (isLeap ? $0.leapDay : $0.commonDay) * CivilTime.secondsPerDay + $0.time }
+            let keys = plans.map { isLeap ? $0.leap : $0.common }
             order.sortStably { (keys[$0], ranks[$0]) < (keys[$1], ranks[$1]) }
             orders.append(order)
         }
@@ -108,7 +108,7 @@ final class YearlyStarts {
                             orders[1].withUnsafeBufferPointer { leap in
                                 for year in years {
                                     let order = CivilTime.isLeapYear(year) ? leap : common
-                                    fillYear(year, plans: plans, order: order, forms: forms, ranks: ranks, range: range, rankOf: rankOf)
+                                    fillYear(year, plans: plans, order: order, forms: forms, ranks: ranks, rankOf: rankOf)
                                 }
                             }
                         }
@@ -123,9 +123,9 @@ final class YearlyStarts {
     /// year, from each form's plan, the forms taken in `order` (their order in such a year).
     @inline(__always)
     private func fillYear(_ year: Int, plans: UnsafeBufferPointer<Plan>, order: UnsafeBufferPointer<Int>, forms: UnsafeBufferPointer<YearlyInstances>,
-                          ranks: UnsafeBufferPointer<Int>, range: Range<Int>, rankOf: UnsafeMutableBufferPointer<Int>) {
+                          ranks: UnsafeBufferPointer<Int>, rankOf: UnsafeMutableBufferPointer<Int>) {
         let begin = count
-        let firstDay = CivilTime.day(year: year, month: 1, day: 1), isLeap = CivilTime.isLeapYear(year)
+        let firstSecond = CivilTime.day(year: year, month: 1, day: 1) &* CivilTime.secondsPerDay, isLeap = CivilTime.isLeapYear(year)
         @inline(__always) func add(_ start: Int, _ place: Int) {
             guard count < capacity else { failed = true; return }
             starts[count] = (start, start &+ forms[place].duration, forms[place].event)
@@ -135,14 +135,14 @@ final class YearlyStarts {
         var sorted = true
         for place in order {
             let plan = plans[place]
-            if year == plan.startYear, range.contains(plan.start) {
+            if year == plan.startYear, plan.start != Int.min {
                 add(plan.start, place)
                 sorted = false
             }
-            guard year >= plan.startYear, plan.interval == 1 || (year - plan.startYear) % plan.interval == 0 else { continue }
-            let day = isLeap ? plan.leapDay : plan.commonDay
-            guard day >= 0 else { continue }
-            let instance = (firstDay &+ day) &* CivilTime.secondsPerDay &+ plan.time
+            guard year >= plan.startYear, plan.interval == 1 || (year &- plan.startYear) % plan.interval == 0 else { continue }
+            let offset = isLeap ? plan.leap : plan.common
+            guard offset != Int.min else { continue }
+            let instance = firstSecond &+ offset
             if instance >= plan.first, instance <= plan.last { add(instance, place) }
         }
         // DTSTART's year: an insertion sort of its few.
@@ -163,5 +163,5 @@ final class YearlyStarts {
         if begin > 0, begin < count, (starts[begin].start, rankOf[begin]) < (starts[begin - 1].start, rankOf[begin - 1]) { failed = true }
     }
 
-    typealias Plan = (commonDay: Int, leapDay: Int, time: Int, start: Int, startYear: Int, interval: Int, first: Int, last: Int)
+    typealias Plan = (common: Int, leap: Int, start: Int, startYear: Int, interval: Int, first: Int, last: Int)
 }
