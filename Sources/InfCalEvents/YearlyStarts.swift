@@ -93,24 +93,26 @@ final class YearlyStarts {
         let plans = forms.map { $0.plan(in: range) }
         // The forms in the order of their instances in a common year and in a leap year: a
         // year's instances come out in order, but for DTSTART's.
-        var orders = [[Int]]()
+        var orders = [[Entry]]()
         for isLeap in [false, true] {
-            var order = Array(plans.indices)
-            let keys = plans.map { isLeap ? $0.leap : $0.common }
-            order.sortStably { (keys[$0], ranks[$0]) < (keys[$1], ranks[$1]) }
+            var order = plans.indices.map { place in
+                let plan = plans[place], offset = isLeap ? plan.leap : plan.common
+                // Every such year of the block has its instance, within the year, with no
+                // DTSTART among them nor an end.
+                let everyYear = plan.start == Int.min && plan.interval == 1 && plan.startYear < years.lowerBound
+                    && plan.first <= low && plan.last >= high - 1 && offset >= 0 && offset < (isLeap ? 366 : 365) * CivilTime.secondsPerDay
+                return Entry(offset: offset, duration: forms[place].duration, event: forms[place].event,
+                             rank: ranks[place], place: place, everyYear: everyYear)
+            }
+            order.sortStably { ($0.offset, $0.rank) < ($1.offset, $1.rank) }
             orders.append(order)
         }
         plans.withUnsafeBufferPointer { plans in
-            forms.withUnsafeBufferPointer { forms in
-                ranks.withUnsafeBufferPointer { ranks in
-                    withUnsafeTemporaryAllocation(of: Int.self, capacity: needed) { rankOf in
-                        orders[0].withUnsafeBufferPointer { common in
-                            orders[1].withUnsafeBufferPointer { leap in
-                                for year in years {
-                                    let order = CivilTime.isLeapYear(year) ? leap : common
-                                    fillYear(year, plans: plans, order: order, forms: forms, ranks: ranks, rankOf: rankOf)
-                                }
-                            }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: needed) { rankOf in
+                orders[0].withUnsafeBufferPointer { common in
+                    orders[1].withUnsafeBufferPointer { leap in
+                        for year in years {
+                            fillYear(year, plans: plans, order: CivilTime.isLeapYear(year) ? leap : common, rankOf: rankOf)
                         }
                     }
                 }
@@ -118,32 +120,47 @@ final class YearlyStarts {
         }
     }
 
+    /// A form as a year of the block takes it: its instance's offset into such a year
+    /// (`Int.min`: none), duration, event, rank, place among the forms, and whether every year
+    /// of the block has that instance (else its plan says which do).
+    struct Entry {
+        let offset: Int
+        let duration: Int
+        let event: Int
+        let rank: Int
+        let place: Int
+        let everyYear: Bool
+    }
+
     /// Appends the starts of year `year` in order of start, then of rank (`rankOf` keeps each
     /// one's rank while they are put in order): what `YearlyInstances.forEach` gives for the
     /// year, from each form's plan, the forms taken in `order` (their order in such a year).
     @inline(__always)
-    private func fillYear(_ year: Int, plans: UnsafeBufferPointer<Plan>, order: UnsafeBufferPointer<Int>, forms: UnsafeBufferPointer<YearlyInstances>,
-                          ranks: UnsafeBufferPointer<Int>, rankOf: UnsafeMutableBufferPointer<Int>) {
+    private func fillYear(_ year: Int, plans: UnsafeBufferPointer<Plan>, order: UnsafeBufferPointer<Entry>,
+                          rankOf: UnsafeMutableBufferPointer<Int>) {
         let begin = count
-        let firstSecond = CivilTime.day(year: year, month: 1, day: 1) &* CivilTime.secondsPerDay, isLeap = CivilTime.isLeapYear(year)
-        @inline(__always) func add(_ start: Int, _ place: Int) {
+        let firstSecond = CivilTime.day(year: year, month: 1, day: 1) &* CivilTime.secondsPerDay
+        @inline(__always) func add(_ start: Int, _ entry: Entry) {
             guard count < capacity else { failed = true; return }
-            starts[count] = (start, start &+ forms[place].duration, forms[place].event)
-            rankOf[count] = ranks[place]
+            starts[count] = (start, start &+ entry.duration, entry.event)
+            rankOf[count] = entry.rank
             count &+= 1
         }
         var sorted = true
-        for place in order {
-            let plan = plans[place]
+        for entry in order {
+            if entry.everyYear {
+                add(firstSecond &+ entry.offset, entry)
+                continue
+            }
+            let plan = plans[entry.place]
             if year == plan.startYear, plan.start != Int.min {
-                add(plan.start, place)
+                add(plan.start, entry)
                 sorted = false
             }
             guard year >= plan.startYear, plan.interval == 1 || (year &- plan.startYear) % plan.interval == 0 else { continue }
-            let offset = isLeap ? plan.leap : plan.common
-            guard offset != Int.min else { continue }
-            let instance = firstSecond &+ offset
-            if instance >= plan.first, instance <= plan.last { add(instance, place) }
+            guard entry.offset != Int.min else { continue }
+            let instance = firstSecond &+ entry.offset
+            if instance >= plan.first, instance <= plan.last { add(instance, entry) }
         }
         // DTSTART's year: an insertion sort of its few.
         var position = begin + 1

@@ -61,6 +61,10 @@ extension StreamEvents {
             scratch.lineOfEvent.deallocate()
             scratch.lineOfEvent = .allocate(capacity: store.events.count)
             scratch.lineOfEvent.initialize(repeating: -1, count: store.events.count)
+            scratch.templateOfEvent.deallocate()
+            scratch.templateOfEvent = .allocate(capacity: store.events.count)
+            scratch.templateOfEvent.initialize(repeating: -1, count: store.events.count)
+            scratch.templateCount = 0
             scratch.eventCount = store.events.count
         }
         guard let grids = row.baseAddress else { return true }
@@ -104,63 +108,113 @@ extension StreamEvents {
                 guard label >= 0, weekdayLength >= 0 else { return false }
                 if layout.lineWidth < Int.max, !fits(label: label, weekdayLength: weekdayLength, isAllDay: isAllDay, count: count,
                                                      width: layout.lineWidth, cellWidth: layout.cellWidth) { return false }
-                appendPlainLine(start: start, isAllDay: isAllDay, summary: scratch.summaries + (packed >> 18), count: count,
-                                endsInSpace: packed & 0x20000 != 0, label: label, weekday: weekday, layout: layout, to: out)
+                // A yearly event's line differs from year to year only in its weekday: copied
+                // from the one made for that weekday while the label, the pad and the time stay.
+                let minutes = isAllDay ? 0 : CivilTime.floorMod(start, CivilTime.secondsPerDay) / 60
+                // Keys are never negative: -2 where the packing would not be one to one.
+                let key = label < 1 << 36 && layout.cellWidth < 4096 ? label &<< 24 | layout.cellWidth &<< 12 | minutes : -2
+                let template = scratch.templateOfEvent[event]
+                if template >= 0, scratch.templateKeys[template] == key {
+                    let line = template &* 7 &+ weekday, length = scratch.templateLengths[line]
+                    if length > 0 {
+                        let bytes = scratch.templateBytes + line &* Scratch.templateRoom
+                        out.appendWriting(atMost: length &+ 8) { target in
+                            ByteBuffer.copyWords(from: bytes, count: length, to: target)
+                            return length
+                        }
+                        continue
+                    }
+                }
+                let line = PlainLine(start: start, isAllDay: isAllDay, summary: scratch.summaries + (packed >> 18), count: count,
+                                     endsInSpace: packed & 0x20000 != 0, label: label, weekday: weekday)
+                appendLine(line, event: event, key: key, layout: layout, to: out)
             }
         }
         return true
     }
 
-    /// Appends a plain line and its newline: what `appendLine(start:isAllDay:summary:label:weekday:cellWidth:to:)`
-    /// appends, for the `count` bytes at `summary` (readable for 8 more), trimmed of trailing
-    /// spaces only when the summary `endsInSpace` (else the line ends in its last byte).
-    @inline(__always)
-    private func appendPlainLine(start: Int, isAllDay: Bool, summary: UnsafePointer<UInt8>, count: Int, endsInSpace: Bool,
-                                 label: Int, weekday: Int, layout: PlainLayout, to out: ByteBuffer) {
-        // Wrapping arithmetic: every value is a small count, bounded by the room asked for.
-        let digitCount = label < 10 ? 1 : label < 100 ? 2 : label < 1000 ? 3 : Self.digitCount(label)
-        let pad = max(0, layout.cellWidth &- digitCount)
-        out.appendWriting(atMost: pad &+ digitCount &+ count &+ 35) { line in
-            // A byte or two: a call to memset costs more.
-            var blank = 0
-            while blank < pad {
-                line[blank] = UInt8(ascii: " ")
-                blank &+= 1
-            }
-            var at = pad &+ digitCount, rest = label
-            repeat {
-                at &-= 1
-                line[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while at > pad
-            at = pad &+ digitCount
-            line[at] = UInt8(ascii: " ")
-            ByteBuffer.copyWords(from: layout.weekdays + 16 &* weekday, count: 16, to: line + (at &+ 1))
-            at &+= 1 &+ layout.weekdayLengths[weekday]
-            line[at] = UInt8(ascii: " ")
-            line[at &+ 1] = UInt8(ascii: " ")
-            at &+= 2
-            if !isAllDay {
-                let minutes = CivilTime.floorMod(start, CivilTime.secondsPerDay) / 60
-                let (hour, minute) = (minutes / 60, minutes % 60)
-                line[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hour / 10)
-                line[at &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hour % 10)
-                line[at &+ 2] = UInt8(ascii: ":")
-                line[at &+ 3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minute / 10)
-                line[at &+ 4] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minute % 10)
-                line[at &+ 5] = UInt8(ascii: " ")
-                line[at &+ 6] = UInt8(ascii: " ")
-                at &+= 7
-            }
-            ByteBuffer.copyWords(from: summary, count: count, to: line + at)
-            at &+= count
-            guard !endsInSpace else { return at }
-            line[at] = UInt8(ascii: "\n")
-            return at &+ 1
+    /// What a plain line shows: an occurrence starting at `start`, all day or not, the `count`
+    /// bytes at `summary` (readable for 8 more; `endsInSpace` when the last is a space), on
+    /// the day labelled `label`, a `weekday` (0 Sunday).
+    struct PlainLine {
+        let start: Int
+        let isAllDay: Bool
+        let summary: UnsafePointer<UInt8>
+        let count: Int
+        let endsInSpace: Bool
+        let label: Int
+        let weekday: Int
+    }
+
+    /// Appends `line`, made into the template of `event` for its weekday when `key` (its
+    /// label, pad and time; -1: none) allows and there is room, then copied from there.
+    @inline(never)
+    private func appendLine(_ line: PlainLine, event: Int, key: Int, layout: PlainLayout, to out: ByteBuffer) {
+        let room = Self.room(of: line, layout: layout)
+        guard key >= 0, room <= Scratch.templateRoom, let template = scratch.template(of: event, key: key) else {
+            out.appendWriting(atMost: room) { Self.write(line, layout: layout, into: $0) }
+            return
         }
-        guard endsInSpace else { return }
-        out.trimTrailingSpaces()
-        out.append(UInt8(ascii: "\n"))
+        let place = template * 7 + line.weekday, bytes = scratch.templateBytes + place * Scratch.templateRoom
+        let length = Self.write(line, layout: layout, into: bytes)
+        scratch.templateLengths[place] = length
+        out.appendWriting(atMost: length + 8) { target in
+            ByteBuffer.copyWords(from: bytes, count: length, to: target)
+            return length
+        }
+    }
+
+    /// The bytes `write(_:layout:into:)` may write for `line`.
+    static func room(of line: PlainLine, layout: PlainLayout) -> Int {
+        max(layout.cellWidth, line.label < 10 ? 1 : digitCount(line.label)) + line.count + 35
+    }
+
+    /// Writes a plain line and its newline at `target` (`room(of:layout:)` bytes) and returns
+    /// its length: what `appendLine(start:isAllDay:summary:label:weekday:cellWidth:to:)`
+    /// appends, trimmed of trailing spaces only when the summary ends in one (else the line
+    /// ends in its last byte).
+    static func write(_ line: PlainLine, layout: PlainLayout, into target: UnsafeMutablePointer<UInt8>) -> Int {
+        let digitCount = line.label < 10 ? 1 : line.label < 100 ? 2 : line.label < 1000 ? 3 : Self.digitCount(line.label)
+        let pad = max(0, layout.cellWidth - digitCount)
+        // A byte or two: a call to memset costs more.
+        var blank = 0
+        while blank < pad {
+            target[blank] = UInt8(ascii: " ")
+            blank += 1
+        }
+        var at = pad + digitCount, rest = line.label
+        repeat {
+            at -= 1
+            target[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while at > pad
+        at = pad + digitCount
+        target[at] = UInt8(ascii: " ")
+        ByteBuffer.copyWords(from: layout.weekdays + 16 * line.weekday, count: 16, to: target + (at + 1))
+        at += 1 + layout.weekdayLengths[line.weekday]
+        target[at] = UInt8(ascii: " ")
+        target[at + 1] = UInt8(ascii: " ")
+        at += 2
+        if !line.isAllDay {
+            let minutes = CivilTime.floorMod(line.start, CivilTime.secondsPerDay) / 60
+            let (hour, minute) = (minutes / 60, minutes % 60)
+            target[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hour / 10)
+            target[at + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hour % 10)
+            target[at + 2] = UInt8(ascii: ":")
+            target[at + 3] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minute / 10)
+            target[at + 4] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minute % 10)
+            target[at + 5] = UInt8(ascii: " ")
+            target[at + 6] = UInt8(ascii: " ")
+            at += 7
+        }
+        ByteBuffer.copyWords(from: line.summary, count: line.count, to: target + at)
+        at += line.count
+        // The line starts with the label's digits: trimming stops within it.
+        if line.endsInSpace {
+            while at > 0, target[at - 1] == UInt8(ascii: " ") { at -= 1 }
+        }
+        target[at] = UInt8(ascii: "\n")
+        return at + 1
     }
 
     /// The decimal digits of `value` (at least 1).

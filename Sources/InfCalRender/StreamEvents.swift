@@ -9,7 +9,10 @@ import InfCalEvents
 /// on the first day listed (`listedFrom`), marked `(continuing)`.
 ///
 /// With colour off the grids stay byte for byte what they are without events.
-public struct StreamEvents {
+///
+/// A class: the printer calls it once a row through an optional, and a struct of this size
+/// would be copied out of the optional for each call.
+public final class StreamEvents {
     public let store: EventStore
     /// Whether days with events are marked (bold and underlined): when colour is on.
     public let marksDays: Bool
@@ -20,10 +23,10 @@ public struct StreamEvents {
     let weekdayPadded: [UInt8]
     let weekdayLengths: [Int]
     /// The width lines are cut to (the terminal's); nil: nothing is cut.
-    public var width: Int?
+    @exclusivity(unchecked) public var width: Int?
     /// The first day the stream lists, when it runs forward: the occurrences under way on it
     /// (started before it) head its month's list, marked `(continuing)`.
-    public var listedFrom: Int?
+    @exclusivity(unchecked) public var listedFrom: Int?
     /// Whether a row's lists may be written from the store's starts (`appendPlainLists`):
     /// without colour and without calendar names, a line needs nothing an occurrence adds.
     private let plainLists: Bool
@@ -48,10 +51,50 @@ public struct StreamEvents {
         @exclusivity(unchecked) var hasTitles = false
         @exclusivity(unchecked) var titlesYear = (year: Int.min, era: Int.min)
 
+        /// For each event (`eventCount`), its template (-1: none): a key (label, pad and time
+        /// of its line, packed) and, for each weekday, the line in `templateRoom` bytes and
+        /// its length (0: not made).
+        @exclusivity(unchecked) var templateOfEvent = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+        @exclusivity(unchecked) var templateKeys = UnsafeMutablePointer<Int>.allocate(capacity: Scratch.templateLimit)
+        @exclusivity(unchecked) var templateLengths = UnsafeMutablePointer<Int>.allocate(capacity: 7 * Scratch.templateLimit)
+        @exclusivity(unchecked) var templateBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+        @exclusivity(unchecked) var templateCount = 0
+        @exclusivity(unchecked) var hasTemplateBytes = false
+        /// The room of a template's line, and how many templates a stream keeps at most (the
+        /// events beyond have their lines written each time).
+        static let templateRoom = 72
+        static let templateLimit = 256
+
+        /// The template of `event` for lines of `key`, emptied when it held another key; nil
+        /// when there is no room for another.
+        func template(of event: Int, key: Int) -> Int? {
+            var template = templateOfEvent[event]
+            if template < 0 {
+                guard templateCount < Self.templateLimit else { return nil }
+                if !hasTemplateBytes {
+                    templateBytes.deallocate()
+                    templateBytes = .allocate(capacity: Self.templateLimit * 7 * Self.templateRoom)
+                    hasTemplateBytes = true
+                }
+                template = templateCount
+                templateCount += 1
+                templateOfEvent[event] = template
+            } else if templateKeys[template] == key {
+                return template
+            }
+            templateKeys[template] = key
+            (templateLengths + 7 * template).initialize(repeating: 0, count: 7)
+            return template
+        }
+
         deinit {
             titles.deallocate()
             lineOfEvent.deallocate()
             summaries.deallocate()
+            templateOfEvent.deallocate()
+            templateKeys.deallocate()
+            templateLengths.deallocate()
+            templateBytes.deallocate()
         }
     }
 
