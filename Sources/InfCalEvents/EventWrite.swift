@@ -271,7 +271,7 @@ public enum EventWrite {
             reach = (startUTC, event.isRecurring ? nil : startUTC + duration)
             if event.isRecurring, start != event.start {
                 let moved = SeriesMove(from: event.start, to: start, zone: event.zone)
-                edits += movedExclusions(span, in: layout, moved)
+                edits += movedDates("EXDATE", span, in: layout, moved) + movedDates("RDATE", span, in: layout, moved)
                 move = moved
             }
             edits.append(.set(name: "DTSTART", line: ICalText.property("DTSTART", ICalText.parameters(of: start), ICalText.value(of: start))))
