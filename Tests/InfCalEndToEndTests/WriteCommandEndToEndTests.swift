@@ -344,4 +344,22 @@ import Testing
         #expect(deleted.status == 0, "\(deleted.stderr)")
         #expect(!FileManager.default.fileExists(atPath: vdir.appendingPathComponent(uids[0] + ".ics").path))
     }
+
+    /// `add` in a zone writes a VTIMEZONE beside the event; `delete` of that event, the last
+    /// one to name the zone, takes it away too: the file is as it was, byte for byte.
+    @Test func addThenDeleteInAZoneGivesBackTheFile() throws {
+        let home = try Self.scratch("zone")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("calendar.ics")
+        let original = Array(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//infcal tests//EN", "BEGIN:VEVENT", "UID:u",
+                              "DTSTAMP:20240101T000000Z", "DTSTART:20240301T100000Z", "SUMMARY:In UTC", "END:VEVENT", "END:VCALENDAR", ""]
+            .joined(separator: "\r\n").utf8)
+        try Data(original).write(to: file)
+        let added = try Self.infcal(["add", "--to", file.path, "2024-03-05", "16:30", "Coffee"], home: home, zone: "Europe/Berlin")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(String(decoding: Self.bytes(file), as: UTF8.self).contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"))
+        let deleted = try Self.infcal(["delete", "--to", file.path, Self.uid(added)], home: home, zone: "Europe/Berlin")
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(Self.bytes(file) == original, "\(String(decoding: Self.bytes(file), as: UTF8.self))")
+    }
 }
