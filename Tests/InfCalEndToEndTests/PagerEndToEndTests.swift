@@ -143,6 +143,24 @@ import Testing
         try Self.press("x", in: session, expect: "February 2024")
     }
 
+    /// At 80x24 the whole help is on one screen: every binding's keys with its short summary,
+    /// every word of the notes and the way out, and nothing scrolled.
+    @Test func theWholeHelpFitsEightyByTwentyFour() throws {
+        let session = try Self.start(["--columns", "1"])
+        try session.send("?")
+        #expect(session.waitFor { $0.contains("Keys (showing") && $0.contains("Any other key leaves this help.") }, "\(session.screen.text)")
+        // Which summary stands beside which keys is PagerViewTests' to check.
+        let lines = session.screen.lines
+        for binding in PagerBindings.all {
+            #expect(session.screen.contains(PagerBindings.keyNames(binding)) && session.screen.contains(binding.short),
+                    "\(binding.action): \(session.screen.text)")
+        }
+        let words = Set(lines.joined(separator: " ").split(separator: " "))
+        for note in PagerBindings.helpNotes { for word in note.split(separator: " ") { #expect(words.contains(word), "\(word)") } }
+        #expect(!lines.contains { $0.hasPrefix("lines ") })
+        try Self.press("x", in: session, expect: "February 2024")
+    }
+
     @Test func resizeRecentresShrinksToAMessageAndRecovers() throws {
         let session = try Self.start(["--columns", "auto"])
         // The month page first; v shows the strip, as many months as fit.
