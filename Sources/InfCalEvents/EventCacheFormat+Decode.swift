@@ -13,6 +13,11 @@ extension EventCacheFormat {
         let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
                      color: CalendarColor?, problems: [(line: Int, message: String)])]
         let zones: [(offset: Int, length: Int)]
+        /// The table of occurrences, if the cache has one.
+        let table: TablePlace?
+        /// The range of starts (the events' reckoning) of the table of occurrences; nil
+        /// when the cache has none.
+        public var tableRange: Range<Int>? { table?.range }
         let directoryStart: Int
         let indexStart: Int
         let bodyStart: Int
@@ -79,8 +84,14 @@ extension EventCacheFormat {
             }
             var zones: [(offset: Int, length: Int)] = []
             for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
+            var table: TablePlace?
+            if try reader.bool() {
+                let (low, high, count, longest, offset) = (try reader.int(), try reader.int(), try reader.int(), try reader.int(), try reader.int())
+                guard low < high, count >= 0, longest >= 0 else { return nil }
+                table = TablePlace(range: low..<high, count: count, longest: longest, offset: offset)
+            }
             guard reader.isAtEnd else { return nil }
-            return Contents(source: source, key: key, buffer: buffer, load: load, files: files, zones: zones,
+            return Contents(source: source, key: key, buffer: buffer, load: load, files: files, zones: zones, table: table,
                             directoryStart: directoryStart, indexStart: indexStart, bodyStart: bodyStart, eventCount: Int(eventCount))
         } catch {
             return nil
@@ -129,6 +140,15 @@ extension EventCacheFormat {
             if !low.overflow, Int(Int64(bitPattern: latest)) <= low.partialValue { return true }
             return UInt32(truncatingIfNeeded: halves) & wantedHalves == 0
         }
+        // The table gives the recurring events' instances when the window, with the margin
+        // and the longest an instance lasts before it, lies inside its range.
+        var tableStarts: Range<Int>?
+        if let table = contents.table, let low, let high, !low.overflow, !high.overflow {
+            let (from, early) = low.partialValue.subtractingReportingOverflow(table.longest)
+            if !early, from >= table.range.lowerBound, high.partialValue <= table.range.upperBound, from < high.partialValue {
+                tableStarts = from..<high.partialValue
+            }
+        }
         do {
             // The blocks that can hold an event in the window, read in one go, then checked.
             var blocks: [(block: Int, entries: Range<Int>)] = []
@@ -142,22 +162,57 @@ extension EventCacheFormat {
                 blocks.append((block, start..<(start + min(blockSize, contents.eventCount - first) * indexEntrySize)))
             }
             guard contents.load(blocks.map(\.entries)) else { throw CacheDefect() }
+            // A run that reads every block of the index reads the whole cache: the table too.
+            if tableStarts == nil, let table = contents.table, blocks.count == (contents.eventCount + blockSize - 1) / blockSize {
+                _ = try tableOccurrences(contents, table: table, starts: nil)
+            }
             var wanted: [(offset: UInt64, last: UInt64)] = []
             for (block, entries) in blocks {
                 let (start, end) = (entries.lowerBound, entries.upperBound)
                 guard buffer.loadUnaligned(fromByteOffset: block + 24, as: UInt64.self)
                         == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) else { throw CacheDefect() }
                 for entry in stride(from: start, to: end, by: indexEntrySize) {
+                    let offset = buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self)
+                    // The table names those of its events the window holds.
+                    if offset & tableFlag != 0, tableStarts != nil { continue }
                     let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
                     if outside(buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self),
                                buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self), last >> 40) { continue }
-                    wanted.append((buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self), last))
+                    wanted.append((offset & ~tableFlag, last))
                 }
             }
-            // The records lie in the index's order, as `wanted` is; the events go back into
-            // the order reading gave them.
-            guard contents.load(wanted.map { recordBytes(at: $0.offset, length: $0.last & ((1 << 40) - 1), bodyStart: contents.bodyStart) })
-            else { throw CacheDefect() }
+            // The table's events, each once, after the index's, by the places of their records.
+            let indexed = wanted.count
+            var occurrences: [(start: Int, duration: Int, offset: UInt64, length: UInt64, local: Bool)] = []
+            var tableRecords: [UInt64] = []
+            if let tableStarts, let table = contents.table {
+                occurrences = try tableOccurrences(contents, table: table, starts: tableStarts)
+                for occurrence in occurrences {
+                    guard occurrence.offset < 1 << 32, occurrence.length < 1 << 31 else { throw CacheDefect() }
+                    tableRecords.append(occurrence.offset << 31 | occurrence.length)
+                }
+                tableRecords.sortWords()
+                var unique = 0
+                for word in tableRecords where unique == 0 || tableRecords[unique - 1] != word {
+                    tableRecords[unique] = word
+                    unique += 1
+                }
+                tableRecords.removeLast(tableRecords.count - unique)
+                for word in tableRecords { wanted.append((word >> 31, word & (1 << 31 - 1))) }
+            }
+            // The records lie in the index's order, as the index's part of `wanted` is, and so
+            // does its table's part: the two merged, they are read in one pass. The events go
+            // back into the order reading gave them.
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(wanted.count)
+            var (left, right) = (0, indexed)
+            while left < indexed || right < wanted.count {
+                let takeLeft = right == wanted.count || (left < indexed && wanted[left].offset < wanted[right].offset)
+                let next = takeLeft ? wanted[left] : wanted[right]
+                if takeLeft { left += 1 } else { right += 1 }
+                ranges.append(recordBytes(at: next.offset, length: next.last & ((1 << 40) - 1), bodyStart: contents.bodyStart))
+            }
+            guard contents.load(ranges) else { throw CacheDefect() }
             var decoded: [(ordinal: Int, fileIndex: Int, event: Event)] = []
             decoded.reserveCapacity(wanted.count)
             for (offset, last) in wanted {
@@ -198,7 +253,21 @@ extension EventCacheFormat {
             } else {
                 order = decoded.indices.sorted { decoded[$0].ordinal < decoded[$1].ordinal }
             }
-            for position in order { files[decoded[position].fileIndex].events.append(decoded[position].event) }
+            var slots = [Int](repeating: 0, count: decoded.count)
+            for position in order {
+                slots[position] = files[decoded[position].fileIndex].events.count
+                files[decoded[position].fileIndex].events.append(decoded[position].event)
+            }
+            if let tableStarts {
+                var presets = [[(start: Int, duration: Int, event: Int, local: Bool)]](repeating: [], count: files.count)
+                for occurrence in occurrences {
+                    let word = occurrence.offset << 31 | occurrence.length
+                    let position = indexed + partitionPoint(tableRecords.count) { tableRecords[$0] < word }
+                    guard position < decoded.count else { throw CacheDefect() }
+                    presets[decoded[position].fileIndex].append((occurrence.start, occurrence.duration, slots[position], occurrence.local))
+                }
+                for index in files.indices { files[index].preset = PresetInstances(range: tableStarts, instances: presets[index]) }
+            }
         } catch {
             return nil
         }
