@@ -215,7 +215,10 @@ extension EventCacheFormat {
             guard contents.load(ranges) else { throw CacheDefect() }
             var decoded: [(ordinal: Int, fileIndex: Int, event: Event)] = []
             decoded.reserveCapacity(wanted.count)
-            for (offset, last) in wanted {
+            for (position, (offset, last)) in wanted.enumerated() {
+                // An event the table names, for a run that shows no details (and so asks the
+                // store nothing beyond the table's years), is read without its rules.
+                let fromTable = position >= indexed && !details
                 var reader = try record(contents, at: offset, length: last & ((1 << 40) - 1), bodyStart: contents.bodyStart)
                 let ordinal = try reader.int()
                 let fileIndex = try reader.int()
@@ -238,8 +241,9 @@ extension EventCacheFormat {
                     let found = EventDetails(location: try detailsReader.string(), description: try detailsReader.string())
                     guard detailsReader.isAtEnd else { throw CacheDefect() }
                     return found
-                })
-                guard reader.isAtEnd else { throw CacheDefect() }
+                }, rules: !fromTable)
+                // An event read up to its rules has the rest of its record left unread.
+                guard fromTable || reader.isAtEnd else { throw CacheDefect() }
                 decoded.append((ordinal, fileIndex, event))
             }
             // Each place in reading order with the position decoded, in one word sorted as a

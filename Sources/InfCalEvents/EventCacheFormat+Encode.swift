@@ -100,9 +100,7 @@ extension EventCacheFormat {
                 _ = appendRecord(to: &eventRecords, base: 0) { out in
                     out.int(ordinal)
                     out.int(fileIndex)
-                    write(event, zone: number, to: &out)
-                    out.int(details.offset)
-                    out.int(details.length)
+                    write(event, zone: number, details: details, to: &out)
                 }
             }
         }

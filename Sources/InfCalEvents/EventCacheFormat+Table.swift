@@ -55,6 +55,17 @@ extension EventCacheFormat {
         guard !recurringEvents.isEmpty else { return nil }
         // Those whose reach meets the years are expanded (the rest have no instance there).
         let reaching = recurringEvents.indices.filter { spans[ordinals[$0]].latest >= range.lowerBound && spans[ordinals[$0]].earliest < range.upperBound }
+        // A rule of hours, minutes or seconds (by its frequency or its parts) can give
+        // dozens of instances a day, each found among many candidates: over years that is work
+        // a cache's writing must not wait for. Any other gives at most one a day for each of its
+        // rules, so that the limit bounds the work.
+        func isDense(_ expander: RecurrenceExpander) -> Bool {
+            let rule = expander.rule
+            return rule.frequency < .daily || !rule.byHour.isEmpty || !rule.byMinute.isEmpty || !rule.bySecond.isEmpty
+        }
+        if reaching.contains(where: { recurringEvents[$0].expanders.contains(where: isDense) || recurringEvents[$0].exclusionRules.contains(where: isDense) }) {
+            return nil
+        }
         guard var instances = InstanceWindow.all(in: range, events: recurringEvents, recurring: reaching,
                                                  limit: tableLimit) else { return nil }
         // The longest any instance lasts, in the table or not: one that starts before the

@@ -94,7 +94,7 @@ public final class EventStore {
         if let preset {
             var covered = [Bool](repeating: false, count: events.count)
             for instance in preset.instances where instance.event >= 0 && instance.event < events.count { covered[instance.event] = true }
-            window.setPreset(preset, places: recurring.map { covered[$0] })
+            window.setPreset(preset, places: recurring.map { covered[$0] }, only: recurring.contains { events[$0].rulesLeftOut })
         }
     }
 

@@ -24,24 +24,32 @@ struct InstanceWindow {
     /// inside that range takes them as they are and expands only the other events.
     private var preset: PresetInstances?
     private var presetPlaces: [Bool] = []
+    /// Whether some of the preset's events came without their rules (`Event.rulesLeftOut`):
+    /// then the preset is all there is of them.
+    private var presetOnly = false
 
     static let shortest = 64 * CivilTime.secondsPerDay
     static let longest = 8192 * CivilTime.secondsPerDay
 
     /// Takes `preset` (its events indices into the store's events), the events at the places
-    /// `places` of the store's `recurring` marked as the ones it covers.
-    mutating func setPreset(_ preset: PresetInstances, places: [Bool]) {
+    /// `places` of the store's `recurring` marked as the ones it covers; `only`: some of them
+    /// have no rules to expand.
+    mutating func setPreset(_ preset: PresetInstances, places: [Bool], only: Bool) {
         self.preset = preset
         presetPlaces = places
+        presetOnly = only
     }
 
     /// Makes the window hold `wanted`, expanding the events `recurring` of `events` again when
     /// it does not.
     mutating func fill(_ wanted: Range<Int>, events: [Event], recurring: [Int]) {
         if wanted.lowerBound >= range.lowerBound, wanted.upperBound <= range.upperBound { return }
-        if let preset, wanted.lowerBound >= preset.range.lowerBound, wanted.upperBound <= preset.range.upperBound,
-           presetPlaces.count == recurring.count {
-            range = preset.range
+        // Inside the preset's range its events' instances are as given. Events without rules
+        // have no others to give: the range reaches back before the run's months by the
+        // longest any of them lasts, and past their end, so that none beyond it is asked for.
+        if let preset, presetPlaces.count == recurring.count,
+           presetOnly || (wanted.lowerBound >= preset.range.lowerBound && wanted.upperBound <= preset.range.upperBound) {
+            range = min(wanted.lowerBound, preset.range.lowerBound)..<max(wanted.upperBound, preset.range.upperBound)
             instances = preset.instances
             expand(events: events, recurring: recurring, skipping: presetPlaces)
             return
@@ -214,12 +222,12 @@ public struct PresetInstances {
         PresetInstances(range: range, instances: instances.map { ($0.start, $0.duration, $0.event + offset, $0.local) })
     }
 
-    /// The instances of `first` and then `second` (of events after `first`'s), in the range
-    /// both cover.
+    /// The instances of `first` and then `second` (of events after `first`'s), all of them
+    /// (each is whole in its own range), in the range both cover.
     public static func joined(_ first: PresetInstances, _ second: PresetInstances) -> PresetInstances {
         let low = max(first.range.lowerBound, second.range.lowerBound)
         let high = max(low, min(first.range.upperBound, second.range.upperBound))
-        var all = (first.instances + second.instances).filter { $0.start >= low && $0.start < high }
+        var all = first.instances + second.instances
         all.sortStably { ($0.start, $0.event) < ($1.start, $1.event) }
         return PresetInstances(range: low..<high, instances: all)
     }
