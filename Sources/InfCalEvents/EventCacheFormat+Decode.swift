@@ -10,8 +10,7 @@ extension EventCacheFormat {
         let buffer: UnsafeRawBufferPointer
         /// Makes the bytes of the ranges given (offsets in `buffer`) present before they are read.
         let load: ([Range<Int>]) -> Bool
-        let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
-                     color: CalendarColor?, problems: [(line: Int, message: String)])]
+        let files: [FileEntry]
         let zones: [(offset: Int, length: Int)]
         /// The table of occurrences, if the cache has one.
         let table: TablePlace?
@@ -22,6 +21,19 @@ extension EventCacheFormat {
         let indexStart: Int
         let bodyStart: Int
         let eventCount: Int
+    }
+
+    /// A file of a cache's source as the metadata records it: its name, whether it held
+    /// calendar data, its warnings and its colour. A struct, not a tuple: the metadata of an
+    /// array of tuples of arrays is put together at run time, on every run's way to its first
+    /// page.
+    struct FileEntry {
+        let name: String
+        let hasCalendarData: Bool
+        let skipped: [(line: Int, reason: String)]
+        let notes: [(line: Int, message: String)]
+        let color: CalendarColor?
+        let problems: [(line: Int, message: String)]
     }
 
     /// Checks the header (magic, byte order, version, length, checksums) and reads the
@@ -60,8 +72,7 @@ extension EventCacheFormat {
                 let isDirectory = try reader.bool()
                 key.append(CacheKeyEntry(path: path, isDirectory: isDirectory, identity: try readIdentity(&reader)))
             }
-            var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
-                         color: CalendarColor?, problems: [(line: Int, message: String)])] = []
+            var files: [FileEntry] = []
             let fileCount = try reader.count()
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
@@ -80,7 +91,7 @@ extension EventCacheFormat {
                 }
                 var problems: [(line: Int, message: String)] = []
                 for _ in 0..<(try reader.count()) { problems.append((try reader.int(), try reader.string())) }
-                files.append((name, hasData, skipped, notes, color, problems))
+                files.append(FileEntry(name: name, hasCalendarData: hasData, skipped: skipped, notes: notes, color: color, problems: problems))
             }
             var zones: [(offset: Int, length: Int)] = []
             for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
