@@ -40,9 +40,24 @@ extension ConfigurationResolver {
         return bounds
     }
 
-    /// The date the positional words name, if any.
-    func positionalDate(locale: Locale?) throws(UsageError) -> PositionalDate? {
-        raw.positionals.isEmpty ? nil : try PositionalDate.parse(raw.positionals, locale: locale)
+    /// The date the positional words name, if any. A YEAR past `MonthCalendar.largestYear`
+    /// (which no calendar reaches) is refused with the range a smaller one is checked against:
+    /// the calendar's years where a lone YEAR is a year view, else the dates the Gregorian
+    /// calendar reads.
+    func positionalDate(locale: Locale?, calendar: MonthCalendar, today: Int) throws(UsageError) -> PositionalDate? {
+        guard !raw.positionals.isEmpty else { return nil }
+        do {
+            return try PositionalDate.parse(raw.positionals, locale: locale)
+        } catch .invalidValue(option: "YEAR", let value, let expected)
+                    where OptionSpec.isNumber(value) && Int(value).map({ $0 > MonthCalendar.largestYear }) ?? true {
+            // The mode as an ordinary lone year would make it.
+            let lone = PositionalDate(year: 1, month: nil, day: nil)
+            if raw.positionals.count == 1, (try? mode(range: try? monthRange(), date: lone)) == .year {
+                let range = calendar.month(containing: today).flatMap { Self.years(of: calendar, near: $0) }
+                throw .invalidValue(option: "YEAR", value: value, expected: range ?? expected)
+            }
+            throw .invalidValue(option: "YEAR", value: value, expected: Self.expectation(for: .outOfRange, reform: gregorian.reform))
+        }
     }
 
     /// The day number of the positional date's day (its first day when it names a month or a
@@ -147,7 +162,7 @@ extension ConfigurationResolver {
         if let typedYear {
             guard let year = Int(typedYear.value), let found = calendar.firstMonth(ofYear: year, near: start) else {
                 // The calendar's own last year, where one is found: the range the user can type.
-                let expected = calendar.lastYear(near: start).map { "a year of the calendar, from 1 to \($0)" }
+                let expected = Self.years(of: calendar, near: start)
                 throw .invalidValue(option: typedYear.option, value: typedYear.value, expected: expected ?? OptionSpec.spec(.year).expected)
             }
             first = found
@@ -160,6 +175,12 @@ extension ConfigurationResolver {
                                 expected: "a year with a month inside " + limits.joined(separator: " and "))
         }
         return first
+    }
+
+    /// The years `calendar` has near `month`, as a message names them; nil when it finds
+    /// not even year 1.
+    static func years(of calendar: MonthCalendar, near month: Month) -> String? {
+        calendar.lastYear(near: month).map { "a year of the calendar, from 1 to \($0)" }
     }
 
     /// The days `option`'s date value names.

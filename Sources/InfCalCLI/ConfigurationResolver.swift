@@ -61,7 +61,7 @@ struct ConfigurationResolver {
         let calendar = try calendar()
         let locale = try locale()
         let today = try today()
-        let date = try positionalDate(locale: locale)
+        let date = try positionalDate(locale: locale, calendar: calendar, today: today)
         let bounds = try bounds(today: today)
         let range = try monthRange()
         let mode = try mode(range: range, date: date)

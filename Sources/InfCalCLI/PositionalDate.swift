@@ -37,7 +37,7 @@ public struct PositionalDate: Equatable, Sendable {
     }
 
     static func year(_ word: String) throws(UsageError) -> Int {
-        guard OptionSpec.isNumber(word), let year = Int(word), year >= 1, year <= 1_000_000 else {
+        guard OptionSpec.isNumber(word), let year = Int(word), year >= 1, year <= MonthCalendar.largestYear else {
             throw .invalidValue(option: "YEAR", value: word, expected: "a year from 1 (infcal \(usage))")
         }
         return year

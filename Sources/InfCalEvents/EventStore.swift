@@ -61,6 +61,12 @@ public final class EventStore {
     @exclusivity(unchecked) private var foundStarts = UnsafeMutablePointer<(start: Int, end: Int, event: Int)>.allocate(capacity: 0)
     @exclusivity(unchecked) private var foundCount = 0
     @exclusivity(unchecked) private var foundCapacity = 0
+    /// The starts `withStarts` gives when every event is a closed-form yearly rule shown as
+    /// written (a calendar of birthdays): made on its first question; nil when they are not.
+    @exclusivity(unchecked) private var yearlyStarts: YearlyStarts?
+    @exclusivity(unchecked) private var checkedYearly = false
+    /// Whether `withStarts` answered from the closed forms (`YearlyStarts`): for the tests.
+    var answersFromYearlyForms: Bool { yearlyStarts.map { !$0.failed } ?? false }
 
 
     /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]` and
@@ -263,6 +269,15 @@ public final class EventStore {
     /// without calling it when some occurrence says how many more the day limit left out (only
     /// an occurrence carries that). `body` must not ask the store again: the starts are its.
     public func withStarts(startingOn days: Range<Int>, _ body: (UnsafeBufferPointer<(start: Int, end: Int, event: Int)>) -> Bool) -> Bool {
+        if hidden.isEmpty, singles.isEmpty, !days.isEmpty {
+            if !checkedYearly {
+                yearlyStarts = YearlyStarts(events: events, recurring: recurring)
+                checkedYearly = true
+            }
+            let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+            let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+            if let starts = yearlyStarts?.starts(from: low, to: high) { return body(starts) }
+        }
         foundCount = 0
         var plain = true
         visit(days, touching: false, reserve: { reserveFound($0) }) { index, shown, more in

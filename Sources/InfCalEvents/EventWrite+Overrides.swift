@@ -3,7 +3,7 @@ import InfCalModel
 // A moved series takes its overrides along: RFC 5545 §3.8.4.4 names an overridden instance
 // by its original start (RECURRENCE-ID), which moves with DTSTART, or the overrides would
 // name instances the series no longer has; its EXDATEs move too, or what they excluded
-// would come back.
+// would come back, and its RDATEs, or the instances they add would stay behind.
 
 extension EventWrite {
     /// Where a whole series moved: its DTSTART before and after, and the zone of the first
@@ -66,23 +66,50 @@ extension EventWrite {
         return changes
     }
 
-    /// The master's EXDATE lines moved with the series, so that an excluded instance stays
-    /// excluded; a line with a value that does not read as a date or date-time stays as it is.
-    static func movedExclusions(_ span: ICalLayout.Span, in layout: ICalLayout, _ move: SeriesMove) -> [CalendarEdit.Change] {
-        let lines = layout.ownLines(of: span).map(\.line).filter { $0.name == "EXDATE" }
+    /// The master's `name` lines (EXDATE or RDATE) moved with the series, so that an excluded
+    /// instance stays excluded and an added one keeps its place beside the others: each DATE
+    /// or DATE-TIME value moves as a RECURRENCE-ID does, a PERIOD (RFC 5545 §3.8.5.2) by its
+    /// start, and its explicit end by the same distance (a duration stays as written). A line
+    /// with a value that does not read, or a period the moved series cannot write (a date has
+    /// no time to start at), stays as it is.
+    static func movedDates(_ name: String, _ span: ICalLayout.Span, in layout: ICalLayout, _ move: SeriesMove) -> [CalendarEdit.Change] {
+        let lines = layout.ownLines(of: span).map(\.line).filter { $0.name == name }
         var texts: [String] = []
         for line in lines {
             let isDate = line.parameter("VALUE")?.uppercased() == "DATE" ? true : nil
-            let values = line.value.split(separator: ",")
-            let times = values.compactMap { ICalTime.parse($0, isDate: isDate, zone: line.parameter("TZID")) }.map(move.moved)
-            guard let first = times.first, times.count == values.count else {
+            let isPeriod = line.parameter("VALUE")?.uppercased() == "PERIOD"
+            let zone = line.parameter("TZID")
+            var first: ICalTime?
+            var values: [String] = []
+            let pieces = line.value.split(separator: ",")
+            for piece in pieces {
+                let slash = piece.firstIndex(of: "/")
+                guard let start = ICalTime.parse(piece[..<(slash ?? piece.endIndex)], isDate: isDate, zone: zone) else { break }
+                let moved = move.moved(start)
+                first = first ?? moved
+                guard let slash else {
+                    values.append(ICalText.value(of: moved))
+                    continue
+                }
+                let rest = piece[piece.index(after: slash)...]
+                guard !moved.isDate else { break }
+                if ICalTime.parseDuration(rest) != nil {
+                    values.append(ICalText.value(of: moved) + "/" + rest)
+                } else if let end = ICalTime.parse(rest, isDate: false, zone: zone) {
+                    values.append(ICalText.value(of: moved) + "/" + ICalText.value(of: move.moved(end)))
+                } else {
+                    break
+                }
+            }
+            guard let first, values.count == pieces.count else {
                 texts.append(String(decoding: line.text, as: UTF8.self))
                 continue
             }
-            texts.append(ICalText.property("EXDATE", ICalText.parameters(of: first), times.map(ICalText.value(of:)).joined(separator: ",")))
+            let parameters = (isPeriod ? [("VALUE", "PERIOD")] : []) + ICalText.parameters(of: first)
+            texts.append(ICalText.property(name, parameters, values.joined(separator: ",")))
         }
         guard let first = texts.first else { return [] }
         // The first in its place, the others after the component's own properties.
-        return [.set(name: "EXDATE", line: first)] + texts.dropFirst().map { .append(line: $0) }
+        return [.set(name: name, line: first)] + texts.dropFirst().map { .append(line: $0) }
     }
 }

@@ -117,15 +117,16 @@ public enum EventWrite {
         return found
     }
 
-    /// `data` without the event `uid` and its overrides; with `occurrence` (a civil day of the
-    /// event's reckoning), without that one occurrence only (an EXDATE, and its override gone).
+    /// `data` without the event `uid` and its overrides, and without the VTIMEZONEs only they
+    /// used (`zonesOnlyUsed(by:in:)`); with `occurrence` (a civil day of the event's
+    /// reckoning), without that one occurrence only (an EXDATE, and its override gone).
     /// - returns: nil when the file has no event `uid`.
     public static func deleting(_ uid: String, occurrence: Int?, stamp: Int, in data: [UInt8]) throws(Refusal) -> [UInt8]? {
         let layout = ICalLayout(data)
         let found = try spans(uid, in: layout)
         guard !found.isEmpty else { return nil }
         guard let occurrence else {
-            return CalendarEdit.removing(found.compactMap { layout.range(of: $0) }, from: data)
+            return CalendarEdit.removing(found.compactMap { layout.range(of: $0) } + zonesOnlyUsed(by: found, in: layout), from: data)
         }
         guard let master = found.first(where: { $0.recurrenceID == nil }), let range = layout.range(of: master) else {
             throw Refusal("the event \(uid) has no recurring master to leave an occurrence out of")
@@ -271,7 +272,7 @@ public enum EventWrite {
             reach = (startUTC, event.isRecurring ? nil : startUTC + duration)
             if event.isRecurring, start != event.start {
                 let moved = SeriesMove(from: event.start, to: start, zone: event.zone)
-                edits += movedExclusions(span, in: layout, moved)
+                edits += movedDates("EXDATE", span, in: layout, moved) + movedDates("RDATE", span, in: layout, moved)
                 move = moved
             }
             edits.append(.set(name: "DTSTART", line: ICalText.property("DTSTART", ICalText.parameters(of: start), ICalText.value(of: start))))

@@ -89,6 +89,18 @@ struct YearlyInstances {
         return first <= last ? first...last : nil
     }
 
+    /// The form as a block of years is made from it (`YearlyStarts`): the rule's instance in a
+    /// common and in a leap year as seconds from its 1 January (`Int.min` where such a year
+    /// lacks the day), DTSTART (`Int.min` when `range` does not hold it) and its year,
+    /// INTERVAL, and the instances after DTSTART that `range` holds (`first...last`, empty
+    /// when first > last).
+    func plan(in range: Range<Int>) -> (common: Int, leap: Int, start: Int, startYear: Int, interval: Int, first: Int, last: Int) {
+        let span = after(range)
+        let (common, leap) = (dayOfYear(isLeap: false), dayOfYear(isLeap: true))
+        return (common < 0 ? Int.min : common * CivilTime.secondsPerDay + time, leap < 0 ? Int.min : leap * CivilTime.secondsPerDay + time,
+                range.contains(start) ? start : Int.min, startYear, interval, span?.lowerBound ?? 1, span?.upperBound ?? 0)
+    }
+
     static func year(of seconds: Int) -> Int {
         CivilTime.date(ofDay: CivilTime.day(ofSeconds: seconds)).year
     }
@@ -100,11 +112,19 @@ struct YearlyInstances {
     func forEach(inYear year: Int, firstDay: Int, isLeap: Bool, in range: Range<Int>, after span: ClosedRange<Int>?, _ body: (Int) -> Void) {
         if year == startYear, range.contains(start) { body(start) }
         guard year >= startYear, interval == 1 || (year - startYear) % interval == 0, let span else { return }
+        let day = dayOfYear(isLeap: isLeap)
+        guard day >= 0 else { return }
+        let instance = (firstDay + day) * CivilTime.secondsPerDay + time
+        if span.contains(instance) { body(instance) }
+    }
+
+    /// The rule's day in a year (days from 1 January) that is a leap year or not; -1 when
+    /// such a year lacks it.
+    @inline(__always)
+    private func dayOfYear(isLeap: Bool) -> Int {
         let leapDay = isLeap && month > 1 ? 1 : 0
         let length = commonLength + (month == 2 ? leapDay : 0)
         let offset = monthDay > 0 ? monthDay - 1 : length + monthDay
-        guard offset >= 0, offset < length else { return }
-        let instance = (firstDay + monthOffset + (month > 2 ? leapDay : 0) + offset) * CivilTime.secondsPerDay + time
-        if span.contains(instance) { body(instance) }
+        return offset >= 0 && offset < length ? monthOffset + (month > 2 ? leapDay : 0) + offset : -1
     }
 }

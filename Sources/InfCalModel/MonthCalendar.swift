@@ -44,19 +44,25 @@ public struct MonthCalendar: Sendable {
         self.foundation = foundation
         self.identifier = identifier
         self.reform = reform
-        let own: (any ArithmeticMonths)?
+        // No optional existential on the way: its metadata, made at run time on first use, cost
+        // every start-up more than the rest of this initializer.
+        let own: Bool
         switch identifier {
-        case .gregorian, .iso8601: own = SolarMonths(reform: reform)
-        case .hebrew: own = HebrewMonths()
+        case .gregorian, .iso8601, .hebrew: own = true
         // Foundation's own months, with `limited` false, for the tests that check where they fail.
-        case .chinese where limited: own = ChineseMonths(zone: .china)
-        case .dangi where limited: own = ChineseMonths(zone: .korea)
-        case .islamic where limited: own = IslamicMonths()
-        default: own = nil
+        case .chinese, .dangi, .islamic: own = limited
+        default: own = false
         }
-        let upperLimit = limited || own != nil ? Self.upperLimit(for: identifier) : nil
+        let upperLimit = limited || own ? Self.upperLimit(for: identifier) : nil
         self.upperLimit = upperLimit
-        months = own ?? FoundationMonths(foundation, identifier: identifier, upperLimit: upperLimit)
+        switch identifier {
+        case .gregorian, .iso8601: months = SolarMonths(reform: reform)
+        case .hebrew: months = HebrewMonths()
+        case .chinese where own: months = ChineseMonths(zone: .china)
+        case .dangi where own: months = ChineseMonths(zone: .korea)
+        case .islamic where own: months = IslamicMonths()
+        default: months = FoundationMonths(foundation, identifier: identifier, upperLimit: upperLimit)
+        }
     }
 
     /// The calendar's own rules, where infcal computes its months without Foundation; else nil

@@ -200,6 +200,27 @@ public final class PseudoTerminalSession {
 
     // MARK: Waiting
 
+    /// How long a wait waits unless told: long, because a wait ends as soon as what it waits
+    /// for holds, and on a loaded machine (a full test run on two cores) a program may take
+    /// many seconds to draw; only a test that fails pays for it.
+    public static let defaultTimeout: Double = 60
+
+    /// Reads output until what the child wrote after the first `mark` bytes of `output`
+    /// holds `pieces` in that order, or `timeout` seconds pass. Unlike the screen, which
+    /// may still show text from before, this sees only what came after the mark.
+    /// - returns: whether it did.
+    @discardableResult
+    public func waitForOutput(after mark: Int, _ pieces: [String], timeout: Double = defaultTimeout) -> Bool {
+        waitFor(timeout: timeout) { _ in
+            var rest = self.output[min(mark, self.output.count)...]
+            for piece in pieces {
+                guard let found = rest.firstRange(of: Array(piece.utf8)) else { return false }
+                rest = rest[found.upperBound...]
+            }
+            return true
+        }
+    }
+
     /// Reads what the child wrote within `timeout` seconds (returning as soon as something came).
     /// - returns: how many bytes were read.
     @discardableResult
@@ -223,7 +244,7 @@ public final class PseudoTerminalSession {
     /// Reads output until `condition` holds for the screen, or `timeout` seconds pass.
     /// - returns: whether the condition held.
     @discardableResult
-    public func waitFor(timeout: Double = 10, _ condition: (TerminalScreen) -> Bool) -> Bool {
+    public func waitFor(timeout: Double = defaultTimeout, _ condition: (TerminalScreen) -> Bool) -> Bool {
         let end = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while !condition(screen) {
             let left = ContinuousClock.now.duration(to: end)
@@ -236,14 +257,14 @@ public final class PseudoTerminalSession {
 
     /// Reads output until the screen shows `text`, or `timeout` seconds pass.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Double = 10) -> Bool {
+    public func waitFor(_ text: String, timeout: Double = defaultTimeout) -> Bool {
         waitFor(timeout: timeout) { $0.contains(text) }
     }
 
     /// Reads output until the child ends, or `timeout` seconds pass.
     /// - returns: how it ended, or nil if it still runs.
     @discardableResult
-    public func waitForExit(timeout: Double = 10) -> Exit? {
+    public func waitForExit(timeout: Double = defaultTimeout) -> Exit? {
         let end = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while exit == nil, ContinuousClock.now < end {
             pump(timeout: 0.01)
@@ -254,7 +275,7 @@ public final class PseudoTerminalSession {
     }
 
     /// Whether the child is stopped (SIGSTOP, SIGTSTP), waiting up to `timeout` seconds.
-    public func waitForStop(timeout: Double = 10) -> Bool {
+    public func waitForStop(timeout: Double = defaultTimeout) -> Bool {
         let end = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while ContinuousClock.now < end {
             var status: Int32 = 0

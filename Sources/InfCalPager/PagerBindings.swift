@@ -10,11 +10,14 @@ public enum PagerAction: Hashable, Sendable, CaseIterable {
     case addEvent, editEvent, deleteEvent
 }
 
-/// One row of the key table: an action, the keys that do it and what the help screen says.
+/// One row of the key table: an action, the keys that do it and what the help screen says,
+/// in full and in short (for a help in two columns, where the full one does not fit).
 public struct PagerBinding: Sendable {
     public let action: PagerAction
     public let keys: [Key]
     public let summary: String
+    /// At most `PagerBindings.shortSummaryWidth` cells wide.
+    public let short: String
 }
 
 /// The pager's keys. The state machine, the help screen and the status line hint all read this
@@ -23,45 +26,45 @@ public enum PagerBindings {
     /// All bindings, in the order the help screen lists them.
     public static let all: [PagerBinding] = [
         PagerBinding(action: .nextDay, keys: [.character("l"), .right],
-                     summary: "select the next day (day view: the next day)"),
+                     summary: "select the next day (day view: the next day)", short: "next day"),
         PagerBinding(action: .previousDay, keys: [.character("h"), .left],
-                     summary: "select the previous day (day view: the day before)"),
+                     summary: "select the previous day (day view: the day before)", short: "previous day"),
         PagerBinding(action: .nextWeek, keys: [.character("j"), .down],
-                     summary: "select a week later (day view, help: scroll down)"),
+                     summary: "select a week later (day view, help: scroll down)", short: "next week, scroll down"),
         PagerBinding(action: .previousWeek, keys: [.character("k"), .up],
-                     summary: "select a week earlier (day view, help: scroll up)"),
+                     summary: "select a week earlier (day view, help: scroll up)", short: "last week, scroll up"),
         PagerBinding(action: .openDay, keys: [.enter],
-                     summary: "the selected day's events in full (Enter, Esc close it)"),
+                     summary: "the selected day's events in full (Enter, Esc close it)", short: "the day's events"),
         PagerBinding(action: .nextMonth, keys: [.character("n"), .wheelDown],
-                     summary: "next month (year page: next year; day view: next day)"),
+                     summary: "next month (year page: next year; day view: next day)", short: "next month"),
         PagerBinding(action: .previousMonth, keys: [.character("p"), .wheelUp],
-                     summary: "previous month (year page: last year; day view: day before)"),
+                     summary: "previous month (year page: last year; day view: day before)", short: "previous month"),
         PagerBinding(action: .nextScreen, keys: [.character(" "), .pageDown],
-                     summary: "next screen: a month, a strip of months, a year"),
+                     summary: "next screen: a month, a strip of months, a year", short: "next screen"),
         PagerBinding(action: .previousScreen, keys: [.character("b"), .pageUp],
-                     summary: "previous screen: a month, a strip of months, a year"),
-        PagerBinding(action: .nextYear, keys: [.character("N"), .character("]")], summary: "next year"),
-        PagerBinding(action: .previousYear, keys: [.character("P"), .character("[")], summary: "previous year"),
-        PagerBinding(action: .today, keys: [.character("t"), .home], summary: "select today"),
-        PagerBinding(action: .goTo, keys: [.character("g")], summary: "go to a date: YYYY-MM (same day number) or YYYY-MM-DD"),
+                     summary: "previous screen: a month, a strip of months, a year", short: "previous screen"),
+        PagerBinding(action: .nextYear, keys: [.character("N"), .character("]")], summary: "next year", short: "next year"),
+        PagerBinding(action: .previousYear, keys: [.character("P"), .character("[")], summary: "previous year", short: "previous year"),
+        PagerBinding(action: .today, keys: [.character("t"), .home], summary: "select today", short: "select today"),
+        PagerBinding(action: .goTo, keys: [.character("g")], summary: "go to a date: YYYY-MM (same day number) or YYYY-MM-DD", short: "go to a date"),
         PagerBinding(action: .search, keys: [.character("/")],
-                     summary: "search: the next day with an event holding a text"),
-        PagerBinding(action: .nextMatch, keys: [.character("f")], summary: "the next day that matches the last search"),
-        PagerBinding(action: .previousMatch, keys: [.character("F")], summary: "the previous day that matches the last search"),
-        PagerBinding(action: .cycleView, keys: [.character("v")], summary: "next view: month page, strip, year page"),
+                     summary: "search: the next day with an event holding a text", short: "search"),
+        PagerBinding(action: .nextMatch, keys: [.character("f")], summary: "the next day that matches the last search", short: "next match"),
+        PagerBinding(action: .previousMatch, keys: [.character("F")], summary: "the previous day that matches the last search", short: "previous match"),
+        PagerBinding(action: .cycleView, keys: [.character("v")], summary: "next view: month page, strip, year page", short: "next view"),
         PagerBinding(action: .agenda, keys: [.character("a")],
-                     summary: "the month's agenda over the page (a, Esc close)"),
+                     summary: "the month's agenda over the page (a, Esc close)", short: "the month's agenda"),
         PagerBinding(action: .calendars, keys: [.character("c")],
-                     summary: "the calendars, to show or hide each (c, Esc close)"),
+                     summary: "the calendars, to show or hide each (c, Esc close)", short: "show, hide calendars"),
         PagerBinding(action: .addEvent, keys: [.character("+")],
-                     summary: "day view: add an event on the day (asks TIME[-TIME] SUMMARY)"),
+                     summary: "day view: add an event on the day (asks TIME[-TIME] SUMMARY)", short: "day view: add event"),
         PagerBinding(action: .editEvent, keys: [.character("e")],
-                     summary: "day view: change the highlighted event's time and summary"),
+                     summary: "day view: change the highlighted event's time and summary", short: "day view: edit event"),
         PagerBinding(action: .deleteEvent, keys: [.character("d")],
-                     summary: "day view: delete the highlighted event (asks y or n)"),
-        PagerBinding(action: .help, keys: [.character("?")], summary: "this help"),
-        PagerBinding(action: .redraw, keys: [.control(0x0C)], summary: "repaint the screen"),
-        PagerBinding(action: .quit, keys: [.character("q"), .escape, .interrupt], summary: "quit"),
+                     summary: "day view: delete the highlighted event (asks y or n)", short: "day view: delete event"),
+        PagerBinding(action: .help, keys: [.character("?")], summary: "this help", short: "this help"),
+        PagerBinding(action: .redraw, keys: [.control(0x0C)], summary: "repaint the screen", short: "repaint"),
+        PagerBinding(action: .quit, keys: [.character("q"), .escape, .interrupt], summary: "quit", short: "quit"),
     ]
 
     /// The action `key` is bound to, or nil when it is bound to none.
@@ -76,20 +79,34 @@ public enum PagerBindings {
         (6, "q quit"), (5, "? help"), (0, "n next"), (4, "v view"), (1, "p previous"), (2, "t today"), (3, "g go to"),
     ]
 
-    /// The help screen's lines, unwrapped: one per binding, then notes on counts, Esc, the
-    /// views and the mouse. Rows of keys carry the indent their summaries continue at.
+    /// The widest a binding's `short` may be: two columns of keys and short summaries fit
+    /// 80 columns.
+    public static let shortSummaryWidth = 23
+
+    /// The notes after the keys on counts, Esc, the views and the mouse; the last one says
+    /// how to leave the help.
+    public static let helpNotes = [
+        "A count before a move repeats it: 3l is three days on, 2j two weeks, 3n three months, 10P ten years back; 0n moves nothing.",
+        "Months and years keep the selected day's number, cut to the month's length.",
+        "Esc after a count cancels the count. With --mouse the wheel pages and a click on a day opens it.",
+        "In the go-to, search and event prompts Ctrl-U clears and Ctrl-W erases a word.",
+        "A search ignores case and accents, looks up to 10000 years away and Esc stops it.",
+        "A recurring event's edit or delete in the day view changes that day's occurrence only.",
+        "Any other key leaves this help.",
+    ]
+
+    /// The keys of `binding` as the help names them.
+    public static func keyNames(_ binding: PagerBinding) -> String {
+        binding.keys.map(\.name).joined(separator: " ")
+    }
+
+    /// The help screen's lines, unwrapped: one per binding, then `helpNotes`. Rows of keys
+    /// carry the indent their summaries continue at.
     public static var helpRows: [(text: String, indent: Int)] {
-        let rows = all.map { ($0.keys.map(\.name).joined(separator: " "), $0.summary) }
+        let rows = all.map { (keyNames($0), $0.summary) }
         let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         return [("Keys", 0), ("", 0)]
             + rows.map { ("  " + $0.0 + String(repeating: " ", count: width - DisplayWidth.of($0.0)) + "  " + $0.1, width + 4) }
-            + [("", 0),
-               ("A count before a move repeats it: 3l is three days on, 2j two weeks, 3n three months, 10P ten years back; 0n moves nothing.", 0),
-               ("Months and years keep the selected day's number, cut to the month's length.", 0),
-               ("Esc after a count cancels the count. With --mouse the wheel pages and a click on a day opens it.", 0),
-               ("In the go-to, search and event prompts Ctrl-U clears and Ctrl-W erases a word.", 0),
-               ("A search ignores case and accents, looks up to 10000 years away and Esc stops it.", 0),
-               ("A recurring event's edit or delete in the day view changes that day's occurrence only.", 0),
-               ("Any other key leaves this help.", 0)]
+            + [("", 0)] + helpNotes.map { ($0, 0) }
     }
 }

@@ -162,6 +162,12 @@ public enum RemoteURL {
 /// href, display name, colour and sync-token) and the `etags` file (each event file's href
 /// and ETag), which the helper keeps and infcal reads to write an event back.
 ///
+/// The `collection` file is a `FetchMessage`: the verb `collection`, a field `format 2`, then
+/// `href` with `OneLineText.escaped` (a line break in it cannot cut the line, nor a `%` read
+/// as an escape), `name`, `color` and `sync-token`. A file without the `format` field is the
+/// first format, its href as it was (a line break written as a space): read as it stands, it
+/// differs from the collection's own, so the helper downloads that collection again.
+///
 /// The `etags` file is a `FetchMessage`: the verb `etags`, a field `format 2`, then one line
 /// an event, `FILE HREF ETAG`, each of the three with `OneLineText.escaped`, so that no byte of
 /// an href (a space, a tab, a line break, a `%`) can cut a line or a field. A file without the
@@ -178,6 +184,8 @@ public struct CachedCollection: Sendable {
 
     /// The `format` field's value of the `etags` files written now.
     static let etagsFormat = "2"
+    /// The `format` field's value of the `collection` files written now.
+    static let collectionFormat = "2"
 
     public init() {}
 
@@ -204,6 +212,26 @@ public struct CachedCollection: Sendable {
                   let href = OneLineText.unescaped(parts[0]), let etag = OneLineText.unescaped(parts[1]) else { continue }
             items[file] = (href, etag)
         }
+    }
+
+    /// The collection's href (the path its events' hrefs are under), read from the `collection`
+    /// file's `meta`; nil when it names none, an escape is malformed or the format is unknown.
+    public static func href(in meta: FetchMessage) -> String? {
+        guard let value = meta["href"] else { return nil }
+        switch meta["format"] {
+        case nil: return value
+        case collectionFormat?: return OneLineText.unescaped(Substring(value))
+        default: return nil
+        }
+    }
+
+    /// The collection's href, as `href(in:)` reads it from `meta`.
+    public var href: String? { Self.href(in: meta) }
+
+    /// The `collection` file's message, in the present format, for the collection at `href`.
+    public static func collectionMeta(href: String, name: String?, color: String?, syncToken: String?) -> FetchMessage {
+        FetchMessage("collection", [("format", collectionFormat), ("href", OneLineText.escaped(href)), ("name", name), ("color", color),
+                                    ("sync-token", syncToken)])
     }
 
     /// The `etags` file's contents, in the present format.

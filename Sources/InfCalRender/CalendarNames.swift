@@ -285,6 +285,20 @@ public struct CalendarNames {
             Self.posixMonthLengths.withUnsafeBufferPointer { lengths in
                 withUnsafeBytes(of: &bytes) { raw in
                     guard let names = names.baseAddress, let title = raw.bindMemory(to: UInt8.self).baseAddress else { return false }
+                    if yearLength <= 8 {
+                        // The year's part in one word; names are at most 10 bytes with their
+                        // space, so every title fits its 32.
+                        let year = UnsafeRawPointer(title + yearStart).loadUnaligned(as: UInt64.self)
+                        for index in 0..<12 {
+                            let nameLength = lengths[index] &+ 1, slot = UnsafeMutableRawPointer(slots + 48 &* index)
+                            let name = UnsafeRawPointer(names + 16 &* index)
+                            slot.storeBytes(of: name.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                            slot.storeBytes(of: name.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+                            slot.storeBytes(of: year, toByteOffset: nameLength, as: UInt64.self)
+                            slot.storeBytes(of: UInt8(truncatingIfNeeded: nameLength &+ yearLength), toByteOffset: 47, as: UInt8.self)
+                        }
+                        return true
+                    }
                     for index in 0..<12 {
                         let nameLength = lengths[index] + 1, slot = slots + 48 * index
                         guard nameLength + yearLength <= 32 else { return false }

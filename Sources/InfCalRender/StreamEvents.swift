@@ -17,8 +17,8 @@ public struct StreamEvents {
     let lines: AgendaPrinter
     /// The weekday abbreviations of `lines` as bytes, Sunday first, each padded to 16 bytes,
     /// and their lengths: -1 for one not in ASCII or longer.
-    private let weekdayPadded: [UInt8]
-    private let weekdayLengths: [Int]
+    let weekdayPadded: [UInt8]
+    let weekdayLengths: [Int]
     /// The width lines are cut to (the terminal's); nil: nothing is cut.
     public var width: Int?
     /// The first day the stream lists, when it runs forward: the occurrences under way on it
@@ -28,16 +28,20 @@ public struct StreamEvents {
     /// without colour and without calendar names, a line needs nothing an occurrence adds.
     private let plainLists: Bool
     /// The row's starts, their storage kept from row to row.
-    private let scratch = Scratch()
+    let scratch = Scratch()
 
     /// What the plain lists keep from row to row. A stream belongs to one printer on one
     /// thread, so its properties opt out of exclusivity checks (see `ByteBuffer`).
-    private final class Scratch {
-        /// For each event of the store whose line was wanted, its summary as a line shows it
-        /// (`lineSummaries[offset..<offset + count]`) and whether it is all day, packed as
-        /// `offset << 17 | allDay << 16 | count`; -1: not yet wanted, -2: not plain.
-        @exclusivity(unchecked) var lineOfEvent: [Int] = []
-        @exclusivity(unchecked) var lineSummaries: [UInt8] = []
+    final class Scratch {
+        /// For each event of the store (`eventCount` of them, once a line was wanted), its
+        /// summary as a line shows it (`summaries[offset..<offset + count]`), whether it is all
+        /// day and whether it ends in a space, packed as
+        /// `offset << 18 | endsInSpace << 17 | allDay << 16 | count`; -1: not yet wanted, -2: not plain.
+        @exclusivity(unchecked) var lineOfEvent = UnsafeMutablePointer<Int>.allocate(capacity: 0)
+        @exclusivity(unchecked) var eventCount = 0
+        @exclusivity(unchecked) var summaries = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+        @exclusivity(unchecked) var summariesCount = 0
+        @exclusivity(unchecked) var summariesCapacity = 0
         /// The titles of the year (`CalendarNames.posixTitles`) of the last month a list was
         /// headed by, whether they are there (POSIX Gregorian), and that year and era.
         let titles = UnsafeMutablePointer<UInt8>.allocate(capacity: 12 * 48)
@@ -46,6 +50,8 @@ public struct StreamEvents {
 
         deinit {
             titles.deallocate()
+            lineOfEvent.deallocate()
+            summaries.deallocate()
         }
     }
 
@@ -160,14 +166,14 @@ public struct StreamEvents {
     /// The grid day number of `seconds` (display civil seconds): an occurrence's `startDay`,
     /// read from its start alone.
     @inline(__always)
-    private static func day(of seconds: Int) -> Int {
+    static func day(of seconds: Int) -> Int {
         CivilTime.dayNumber(ofCivilDay: CivilTime.day(ofSeconds: seconds))
     }
 
     /// The first second (display civil seconds) of grid day `day`: what `day(of:)` maps to `day`
     /// starts there.
     @inline(__always)
-    private static func firstSecond(of day: Int) -> Int {
+    static func firstSecond(of day: Int) -> Int {
         CivilTime.day(ofGrid: day) * CivilTime.secondsPerDay
     }
 
@@ -179,7 +185,7 @@ public struct StreamEvents {
     /// The first of the places `0..<count`, whose starts `start` gives in order, that starts on
     /// `day` or later.
     @inline(__always)
-    private static func firstIndex(_ count: Int, from day: Int, start: (Int) -> Int) -> Int {
+    static func firstIndex(_ count: Int, from day: Int, start: (Int) -> Int) -> Int {
         var lower = 0, upper = count
         while lower < upper {
             let middle = (lower + upper) / 2
@@ -188,124 +194,17 @@ public struct StreamEvents {
         return lower
     }
 
-    /// Appends the lists under `row` (after the blank line) as `appendRow` does, from the store's
-    /// starts, when every line is plain (`appendLine`), no list starts with occurrences under
-    /// way and every month's title fits the row's width `rowWidth`. Returns false, having
-    /// appended nothing, when one of them is not.
-    private func appendPlainLists(_ row: UnsafeBufferPointer<MonthGrid>, rowWidth: Int, cellWidth: Int, names: CalendarNames,
-                                  to out: ByteBuffer) -> Bool {
-        var first = Int.max, end = Int.min, inOrder = true
-        for position in row.indices {
-            let (firstDay, endDay) = (row[position].month.firstDay, row[position].month.endDay)
-            // Months one after another: each month's starts follow the one's before.
-            if firstDay < end { inOrder = false }
-            first = min(first, firstDay)
-            end = max(end, endDay)
-        }
-        guard first < end else { return true }
-        if let from = listedFrom, first <= from, from < end { return false }
-        let lineWidth = width ?? Int.max
-        return store.withStarts(startingOn: first..<end) { starts in
-            guard !starts.isEmpty else { return true }
-            // Each event's line known before its bytes are borrowed.
-            if scratch.lineOfEvent.isEmpty { scratch.lineOfEvent = [Int](repeating: -1, count: store.events.count) }
-            for place in starts.indices {
-                let event = starts[place].event
-                guard event < scratch.lineOfEvent.count else { return false }
-                if scratch.lineOfEvent[event] == -1 { scratch.lineOfEvent[event] = packedLine(of: store.events[event]) }
-            }
-            let mark = out.count
-            out.append(UInt8(ascii: "\n"))
-            let plain = scratch.lineOfEvent.withUnsafeBufferPointer { lineOfEvent in
-                scratch.lineSummaries.withUnsafeBufferPointer { summaries in
-                    var next = 0
-                    for position in row.indices {
-                        let (firstDay, endDay) = (row[position].month.firstDay, row[position].month.endDay)
-                        var lower: Int, upper: Int
-                        if inOrder {
-                            // A start is on a day before `day` when it is before that day's first second.
-                            let (firstSecond, endSecond) = (Self.firstSecond(of: firstDay), Self.firstSecond(of: endDay))
-                            while next < starts.count, starts[next].start < firstSecond { next += 1 }
-                            lower = next
-                            while next < starts.count, starts[next].start < endSecond { next += 1 }
-                            upper = next
-                        } else {
-                            lower = Self.firstIndex(starts.count, from: firstDay) { starts[$0].start }
-                            upper = Self.firstIndex(starts.count, from: endDay) { starts[$0].start }
-                        }
-                        guard lower < upper else { continue }
-                        if row.count > 1 {
-                            guard appendTitle(of: row[position].month, names: names, to: out) <= rowWidth else { return false }
-                            out.trimTrailingSpaces()
-                            out.append(UInt8(ascii: "\n"))
-                        }
-                        for place in lower..<upper {
-                            let start = starts[place].start, day = Self.day(of: start)
-                            let packed = lineOfEvent[starts[place].event]
-                            let label = row[position].labels.label(at: day - firstDay)
-                            let count = packed & 0xFFFF, isAllDay = packed & 0x10000 != 0
-                            let weekday = DayNumber.weekday(day) - 1
-                            guard packed >= 0, label >= 0, weekdayLengths[weekday] >= 0,
-                                  fits(label: label, weekdayLength: weekdayLengths[weekday], isAllDay: isAllDay, count: count, width: lineWidth,
-                                       cellWidth: cellWidth) else { return false }
-                            let summary = UnsafeBufferPointer(rebasing: summaries[(packed >> 17)..<((packed >> 17) + count)])
-                            appendLine(start: start, isAllDay: isAllDay, summary: summary, label: label, weekday: weekday, cellWidth: cellWidth, to: out)
-                        }
-                    }
-                    return true
-                }
-            }
-            if !plain { out.truncate(to: mark) }
-            return plain
-        }
-    }
-
-    /// Appends what `names.appendTitle(of: month, withYear: true, to:)` appends and returns the
-    /// cells it takes, from the titles of its year, made once a year (`CalendarNames.posixTitles`).
-    @inline(__always)
-    private func appendTitle(of month: Month, names: CalendarNames, to out: ByteBuffer) -> Int {
-        if month.name.year != scratch.titlesYear.year || month.name.era != scratch.titlesYear.era {
-            scratch.hasTitles = names.posixTitles(ofYearOf: month, into: scratch.titles)
-            scratch.titlesYear = (month.name.year, month.name.era)
-        }
-        let index = month.name.month - 1
-        guard scratch.hasTitles, index >= 0, index < 12 else { return names.appendTitle(of: month, withYear: true, to: out) }
-        let slot = scratch.titles + 48 * index, count = Int(slot[47])
-        out.appendWriting(atMost: 32) { title in
-            ByteBuffer.copyWords(from: slot, count: 32, to: title)
-            return count
-        }
-        return count
-    }
-
-    /// `event`'s summary as its line shows it put in `scratch.lineSummaries`, packed as
-    /// `Scratch.lineOfEvent` keeps it; -2 when it is not plain.
-    private func packedLine(of event: Event) -> Int {
-        var summary = event.summary.isEmpty ? "(no title)" : event.summary
-        let offset = scratch.lineSummaries.count
-        return summary.withUTF8 { bytes in
-            guard bytes.count <= 0xFFFF, Self.isPlain(bytes) else { return -2 }
-            // Each followed by the 8 bytes of room the line's copy reads past its end.
-            scratch.lineSummaries.append(contentsOf: bytes)
-            scratch.lineSummaries.append(contentsOf: repeatElement(0, count: 8))
-            return offset << 17 | (event.isAllDay ? 0x10000 : 0) | bytes.count
-        }
-    }
-
     /// Whether `bytes` are printable ASCII: one byte, one cell.
-    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Whether a plain line labelled `label`, with a weekday of `weekdayLength` bytes and a
     /// summary of `count`, fits `width` uncut.
     @inline(__always)
-    private func fits(label: Int, weekdayLength: Int, isAllDay: Bool, count: Int, width: Int, cellWidth: Int) -> Bool {
+    func fits(label: Int, weekdayLength: Int, isAllDay: Bool, count: Int, width: Int, cellWidth: Int) -> Bool {
         guard width < Int.max else { return true }
-        var digitCount = 1
-        var rest = label / 10
-        while rest > 0 { digitCount += 1; rest /= 10 }
-        return max(cellWidth, digitCount) + 1 + weekdayLength + 2 + (isAllDay ? 0 : 7) + count <= width
+        return max(cellWidth, Self.digitCount(label)) + 1 + weekdayLength + 2 + (isAllDay ? 0 : 7) + count <= width
     }
 
     /// Appends what `lines.dayLine` gives for `occurrence` on the day labelled `label`, byte by
@@ -350,9 +249,8 @@ public struct StreamEvents {
     @inline(__always)
     private func appendLine(start: Int, isAllDay: Bool, summary: UnsafeBufferPointer<UInt8>, label: Int, weekday: Int,
                             cellWidth: Int, to out: ByteBuffer) {
-        var digitCount = 1
-        var rest = label / 10
-        while rest > 0 { digitCount += 1; rest /= 10 }
+        let digitCount = Self.digitCount(label)
+        var rest = label
         let pad = max(0, cellWidth - digitCount)
         weekdayPadded.withUnsafeBufferPointer { names in
             guard let names = names.baseAddress, let text = summary.baseAddress else { return }

@@ -67,12 +67,12 @@ enum RemoteCalendars {
             local.location = .path(directory)
             if let chosen = source.collection {
                 // `calendar =` names one of the account's calendars: that one alone, under the section's name.
-                let href = collection["href"] ?? ""
+                let href = CachedCollection.href(in: collection) ?? ""
                 let trimmed = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
                 let last = href.split(separator: "/").last.map(String.init)
                 guard collection["name"] == chosen || href == trimmed + "/" || last == trimmed
                         || entry.removingPercentEncodingForDisplay == trimmed else { return nil }
-            } else if entry != "calendar" || collection["href"] == nil {
+            } else if entry != "calendar" || CachedCollection.href(in: collection) == nil {
                 let label = collection["name"] ?? entry.removingPercentEncodingForDisplay
                 local.name = name + "/" + label
             }

@@ -65,7 +65,7 @@ enum RemoteWrite {
         return RemoteCalendars.localCopies(of: source, cache: cache).compactMap { local -> Collection? in
             guard let directory = local.path,
                   let href = CachedCollection(collection: try? Platform.readFile(directory + "/" + CalendarFiles.collectionFile).get(), etags: nil)
-                      .meta["href"] else { return nil }
+                      .href else { return nil }
             return Collection(source: source, name: local.name ?? name, directory: directory, href: href.hasSuffix("/") ? href : href + "/")
         }
     }

@@ -139,7 +139,7 @@ struct CalDAVSync {
             throw FetchFailure("cannot make \(directory): \(Platform.describe(errno: error.code))")
         }
         var stored = Self.stored(in: directory)
-        let sameCollection = stored.meta["href"] == Self.key(collection.url)
+        let sameCollection = stored.href == Self.key(collection.url)
         if !sameCollection { stored.items = [:] }
         // An `etags` file of the first format may hold an href it could not keep (a line break
         // in it): every ETag is compared again once, and the file is written anew.
@@ -161,11 +161,8 @@ struct CalDAVSync {
         } else {
             changed = try fullQuery(collection.url, stored: &stored, directory: directory)
         }
-        var meta = FetchMessage("collection")
-        meta["href"] = Self.key(collection.url)
-        meta["name"] = collection.name
-        meta["color"] = collection.color
-        meta["sync-token"] = newToken
+        let meta = CachedCollection.collectionMeta(href: Self.key(collection.url), name: collection.name, color: collection.color,
+                                                   syncToken: newToken)
         if meta != stored.meta { changed = true }
         try Self.writeFile(directory + "/" + CalendarFiles.etagsFile, stored.etagsBytes)
         try Self.writeFile(directory + "/" + CalendarFiles.collectionFile, Array(meta.encoded().utf8))

@@ -253,7 +253,7 @@ import Testing
               stderr: "invalid value '10' for DAY: expected a day that exists (Julian before 1582-10-05, Gregorian from 1582-10-15)"),
         Usage(arguments: ["0"], stderr: "invalid value '0' for YEAR: expected a year from 1 (infcal [[DAY] MONTH] YEAR)"),
         Usage(arguments: ["3", "99999999999999999999"],
-              stderr: "invalid value '99999999999999999999' for YEAR: expected a year from 1 (infcal [[DAY] MONTH] YEAR)"),
+              stderr: "invalid value '99999999999999999999' for YEAR: expected a date from -4712-01-01 (4713 BC) to about year 500000"),
         Usage(arguments: ["1", "2", "2024", "4"], stderr: "unexpected argument '4' (infcal takes options and at most DAY MONTH YEAR; try --help)"),
         Usage(arguments: ["3", "2024", "--from", "2024-01"], stderr: "3 2024 cannot be used together with --from"),
         Usage(arguments: ["--year", "2024", "2025"], stderr: "--year 2024 cannot be used together with 2025"),

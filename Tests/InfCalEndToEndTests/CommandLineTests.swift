@@ -92,6 +92,30 @@ import Testing
         }
     }
 
+    /// A positional YEAR past a million (`infcal 2000000`, as cal takes it) names the same
+    /// range as one just past the calendar's end, and that last year is one it shows
+    /// (Gregorian, Hebrew); with a MONTH it names the dates the positional date reads.
+    @Test func aPositionalYearTooFarNamesTheRange() throws {
+        for calendar in ["gregorian", "hebrew"] {
+            for year in ["2000000", "99999999999999999999"] {
+                let far = try BinaryRunner.run(["--calendar", calendar, year])
+                #expect(far.status == 64 && far.stdout.isEmpty)
+                let prefix = "infcal: invalid value '\(year)' for YEAR: expected a year of the calendar, from 1 to "
+                #expect(far.stderr.hasPrefix(prefix), "\(far.stderr)")
+                let last = try #require(Int(far.stderr.dropFirst(prefix.count).prefix { $0.isNumber }))
+                #expect(last > 9999, "\(calendar): \(last)")
+                #expect(try BinaryRunner.run(["--calendar", calendar, String(last)]).status == 0, "\(calendar) \(last)")
+                let next = try BinaryRunner.run(["--calendar", calendar, String(last + 1)])
+                #expect(next.stderr == "infcal: invalid value '\(last + 1)' for YEAR: expected a year of the calendar, from 1 to \(last)\n")
+                #expect(far.stderr == next.stderr.replacingOccurrences(of: "'\(last + 1)'", with: "'\(year)'"))
+            }
+        }
+        let month = try BinaryRunner.run(["3", "2000000"])
+        let near = try BinaryRunner.run(["3", "999999"])
+        #expect(month.status == 64 && near.status == 64)
+        #expect(month.stderr == near.stderr.replacingOccurrences(of: "'999999'", with: "'2000000'") && !month.stderr.isEmpty, "\(month.stderr)")
+    }
+
     @Test func hugeCountStreamsUntilTheReaderStops() throws {
         // A valid count far beyond the calendar: it streams; `head` ends it.
         let shell = try BinaryRunner.runShell("\"$INFCAL\" --forward 9223372036854775807 --from 2024-01 | head -3; echo \"status ${PIPESTATUS[0]}\"")

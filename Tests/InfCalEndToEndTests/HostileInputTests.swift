@@ -363,19 +363,30 @@ import Testing
         try session.send(command + "\r")
         try #require(session.waitFor("February 2024"), "no pager: \(session.screen.text)")
         for round in 0..<3 {
+            // What comes after the mark only: the screen still shows the rounds before. Each
+            // key goes in once the program that reads it is reading: bash once it has said
+            // the job stopped and drawn its prompt again, the pager once it has drawn its page.
+            var mark = session.output.count
             try session.send([0x1A])
             #expect(session.waitFor { !$0.usesAlternateScreen }, "round \(round): \(session.screen.text)")
-            // bash's own "Stopped" may be drawn before infcal leaves the alternate screen, and
-            // go with it: `jobs` asks again.
+            // bash says the job stopped and prompts again. Its "Stopped" may be drawn before
+            // infcal leaves the alternate screen, and go with it: `jobs` asks again.
+            #expect(session.waitForOutput(after: mark, ["Stopped", "ready> "]), "round \(round): \(session.screen.text)")
+            mark = session.output.count
             try session.send("jobs\r")
-            #expect(session.waitFor { $0.text.contains("Stopped") }, "round \(round): \(session.screen.text)")
+            #expect(session.waitForOutput(after: mark, ["Stopped", "ready> "]), "round \(round): \(session.screen.text)")
+            #expect(session.screen.text.contains("Stopped"), "round \(round): \(session.screen.text)")
+            // Entering the alternate screen clears it: the page shown is drawn anew, after the
+            // pager took the terminal back.
             try session.send("fg\r")
             #expect(session.waitFor { $0.usesAlternateScreen && $0.contains("February 2024") }, "round \(round): \(session.screen.text)")
         }
         try session.send("n")
         #expect(session.waitFor("March 2024"), "\(session.screen.text)")
+        let mark = session.output.count
         try session.send("q")
         #expect(session.waitFor { !$0.usesAlternateScreen })
+        #expect(session.waitForOutput(after: mark, ["ready> "]), "\(session.screen.text)")
         try session.send("exit\r")
         #expect(session.waitForExit() != nil)
     }

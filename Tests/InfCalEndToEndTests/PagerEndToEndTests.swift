@@ -80,21 +80,42 @@ import Testing
     }
 
     @Test func arrowKeySplitAcrossTwoWrites() throws {
+        // The second half is meant to come well within the `KeyDecoder.escapeTimeout` ms the
+        // pager waits after an Esc. On a loaded machine this process may be scheduled out
+        // between the two writes for longer than that; such a try proves nothing either way
+        // (the pager rightly reads a lone Esc), so it is made again, a bounded number of
+        // times, and only a try whose halves went in close enough counts.
+        var tries = 0
+        while tries < 10 {
+            tries += 1
+            if try splitKeysTry() { return }
+        }
+        Issue.record("no try sent the two halves within \(KeyDecoder.escapeTimeout) ms of each other")
+    }
+
+    /// One try of `arrowKeySplitAcrossTwoWrites`: PageDown (ESC [ 6 ~) and Left in its SS3
+    /// form (ESC O D), each split after the Esc.
+    /// - returns: false when a pair of halves went in too far apart to count.
+    private func splitKeysTry() throws -> Bool {
         let session = try Self.start([])
-        // The second half comes well within the 50 ms the pager waits after an Esc.
-        // PageDown (ESC [ 6 ~) and Left in its SS3 form (ESC O D), each split after the Esc.
-        try session.send([0x1B, UInt8(ascii: "[")])
-        session.pump(timeout: 0.01)
-        try Self.press("6~", in: session, expect: "March 2024")
+        func sendSplit(_ first: [UInt8], _ second: String) throws -> Bool {
+            try session.send(first)
+            let sent = ContinuousClock.now
+            session.pump(timeout: 0.01)
+            try session.send(second)
+            return ContinuousClock.now - sent < .milliseconds(KeyDecoder.escapeTimeout / 2)
+        }
+        guard try sendSplit([0x1B, UInt8(ascii: "[")], "6~") else { return false }
+        #expect(session.waitFor { Self.title($0) == "March 2024" && !$0.cursorVisible }, "\(session.screen.text)")
         try session.send("14h")
         #expect(session.waitFor { $0.reversedTexts == [" 1"] || $0.reversedTexts == ["1"] })
-        try session.send([0x1B])
-        session.pump(timeout: 0.01)
-        try Self.press("OD", in: session, expect: "February 2024")
+        guard try sendSplit([0x1B], "OD") else { return false }
+        #expect(session.waitFor { Self.title($0) == "February 2024" && !$0.cursorVisible }, "\(session.screen.text)")
         #expect(session.exit == nil)
         // An Esc that nothing follows is the Esc key: it quits.
         try session.send([0x1B])
         #expect(session.waitForExit() == .exited(0))
+        return true
     }
 
     @Test func boundWithUntilSaysNoLaterMonth() throws {
@@ -119,6 +140,24 @@ import Testing
         try session.send("?")
         #expect(session.waitFor { $0.contains("PageDown") && $0.contains("previous year") })
         #expect(!session.screen.contains("February 2024"))
+        try Self.press("x", in: session, expect: "February 2024")
+    }
+
+    /// At 80x24 the whole help is on one screen: every binding's keys with its short summary,
+    /// every word of the notes and the way out, and nothing scrolled.
+    @Test func theWholeHelpFitsEightyByTwentyFour() throws {
+        let session = try Self.start(["--columns", "1"])
+        try session.send("?")
+        #expect(session.waitFor { $0.contains("Keys (showing") && $0.contains("Any other key leaves this help.") }, "\(session.screen.text)")
+        // Which summary stands beside which keys is PagerViewTests' to check.
+        let lines = session.screen.lines
+        for binding in PagerBindings.all {
+            #expect(session.screen.contains(PagerBindings.keyNames(binding)) && session.screen.contains(binding.short),
+                    "\(binding.action): \(session.screen.text)")
+        }
+        let words = Set(lines.joined(separator: " ").split(separator: " "))
+        for note in PagerBindings.helpNotes { for word in note.split(separator: " ") { #expect(words.contains(word), "\(word)") } }
+        #expect(!lines.contains { $0.hasPrefix("lines ") })
         try Self.press("x", in: session, expect: "February 2024")
     }
 

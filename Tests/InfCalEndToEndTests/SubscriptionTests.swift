@@ -257,7 +257,7 @@ import Testing
             arguments: ["--config", setup.home.config.path, "--today", "2024-02-15"] + Self.agenda,
             environment: PseudoTerminalSession.pinnedEnvironment.merging(setup.home.environment.compactMapValues { $0 }) { $1 },
             columns: 100, rows: 30, controllingTerminal: true, stdinFromNull: true)
-        #expect(session.waitForExit(timeout: 30) == .exited(0))
+        #expect(session.waitForExit() == .exited(0))
         let written = String(decoding: session.output, as: UTF8.self)
         #expect(written.contains("\rinfcal: work: fetching, "), "\(written.debugDescription)")
         #expect(written.contains(" bytes\u{1B}[K"))
@@ -277,7 +277,7 @@ import Testing
         #expect(session.waitFor { $0.contains("Stan") }, "\(session.screen.text)")
         // The background fetch reaches the server, which then says nothing; the page stays.
         var polls = 0
-        while setup.server.requests.count < 2, polls < 100 {
+        while setup.server.requests.count < 2, polls < 600 {
             _ = session.pump(timeout: 0.1)
             polls += 1
         }
@@ -298,7 +298,7 @@ import Testing
         try Setup.serve(Self.feed("Retro"), in: setup.home)
         try setup.mode("/slow")
         let session = try Self.pager(setup)
-        #expect(session.waitFor(timeout: 30) { $0.contains("Retro") }, "\(session.screen.text)")
+        #expect(session.waitFor { $0.contains("Retro") }, "\(session.screen.text)")
         // Before the fresher copy, the pager had drawn the old one.
         let drawn = String(decoding: session.output, as: UTF8.self)
         let old = try #require(drawn.range(of: "Stan"), "the old copy was never drawn")

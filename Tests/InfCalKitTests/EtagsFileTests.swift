@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import InfCalRemote
 
-/// The `etags` file of a CalDAV collection's copy: no byte of an href (a space, a tab, a line
+/// The `etags` and `collection` files of a CalDAV collection's copy: no byte of an href (a space, a tab, a line
 /// break, a `%`, NEL, the line separator) breaks a line or a field, and a file of the first
 /// format (`FILE HREF ETAG` unescaped) is still read. The expected bytes are written out by
 /// hand from the format the man page's FILES section and `CachedCollection` describe.
@@ -69,5 +69,35 @@ import Testing
         #expect(OneLineText.unescaped("%e2%80%a8") == "\u{2028}")
         #expect(OneLineText.unescaped("%") == nil)
         #expect(OneLineText.unescaped("%C3") == nil)
+    }
+
+    // MARK: The collection file
+
+    /// The `collection` file keeps its href whole too: every href of the table comes back,
+    /// and the file has one line a field.
+    @Test func theCollectionsHrefComesBackAsItWasWritten() {
+        for href in Self.hrefs {
+            let meta = CachedCollection.collectionMeta(href: href + "/", name: "Team", color: nil, syncToken: "http://s/1")
+            let bytes = Array(meta.encoded().utf8)
+            #expect(CachedCollection(collection: bytes, etags: nil).href == href + "/", "\(href)")
+            #expect(String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).count == 5 + 2, "\(href)")
+        }
+    }
+
+    @Test func theBytesOfTheCollectionFile() {
+        let meta = CachedCollection.collectionMeta(href: "/cal/team lunch\n100%/", name: "Team", color: "#FF0000", syncToken: "http://s/sync/1")
+        #expect(meta.encoded() == "collection\nformat 2\nhref /cal/team%20lunch%0A100%25/\nname Team\ncolor #FF0000\nsync-token http://s/sync/1\n\n")
+    }
+
+    /// A `collection` file of the first format (no `format` line) reads its href as it stands;
+    /// a malformed escape or an unknown format names no href (the helper then downloads the
+    /// collection again), and never traps.
+    @Test func aCollectionFileOfTheFirstFormatIsRead() {
+        let old = CachedCollection(collection: Array("collection\nhref /cal/team lunch 100%/\nname Team\n\n".utf8), etags: nil)
+        #expect(old.href == "/cal/team lunch 100%/")
+        #expect(old.meta["name"] == "Team")
+        #expect(CachedCollection(collection: Array("collection\nformat 2\nhref /cal/a%G0/\n\n".utf8), etags: nil).href == nil)
+        #expect(CachedCollection(collection: Array("collection\nformat 3\nhref /cal/a/\n\n".utf8), etags: nil).href == nil)
+        #expect(CachedCollection(collection: Array("collection\nformat 2\nname x\n\n".utf8), etags: nil).href == nil)
     }
 }

@@ -228,9 +228,40 @@ func visibleWidth(_ line: String) -> Int {
         #expect(tight == written.map { $0.trimmingCharacters(in: .whitespaces) })
         #expect(tight.last == "Any other key leaves this help.")
         #expect(state.room.scrollLimit == 0)
-        let short = frame(rows: written.count - 1)
-        #expect(short.last == "lines 1-\(written.count - 2) of \(written.count): j, k, Space, b scroll; any other key returns")
-        #expect(state.room.scrollLimit == 2)
+        // Shorter than that, the keys in two columns with their short summaries, whole where
+        // they fit (80x24 among those sizes), the status line's row too where they need it.
+        let twoColumns = try #require(view.compactHelpLines(width: 80, view: .monthPage)).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(twoColumns.count <= 24)
+        for rows in [written.count - 1, 24, twoColumns.count] {
+            let shown = frame(rows: rows)
+            let expected = twoColumns.filter { !$0.isEmpty } + (twoColumns.count < rows ? ["Press any key to return"] : [])
+            #expect(shown.filter { !$0.isEmpty } == expected, "\(rows) rows")
+            #expect(state.room.scrollLimit == 0)
+        }
+        #expect(frame(rows: twoColumns.count).last == "Any other key leaves this help.")
+        // Shorter still, the full help scrolls.
+        let short = frame(rows: twoColumns.count - 1)
+        #expect(short.last == "lines 1-\(twoColumns.count - 2) of \(written.count): j, k, Space, b scroll; any other key returns")
+        #expect(state.room.scrollLimit == written.count - (twoColumns.count - 2))
+    }
+
+    /// The two columns hold every binding's keys and short summary (each short one within
+    /// `PagerBindings.shortSummaryWidth`), and every note.
+    @Test func theTwoColumnHelpHoldsEveryKey() throws {
+        let lines = try #require(F.view().compactHelpLines(width: 80, view: nil))
+        for binding in PagerBindings.all {
+            #expect(DisplayWidth.of(binding.short) <= PagerBindings.shortSummaryWidth, "\(binding.action)")
+            let keys = PagerBindings.keyNames(binding)
+            #expect(lines.contains { line in
+                guard let found = line.range(of: keys + "  ") else { return false }
+                return line[found.upperBound...].drop { $0 == " " }.hasPrefix(binding.short)
+            }, "\(binding.action)")
+        }
+        let words = Set(lines.joined(separator: " ").split(separator: " "))
+        for note in PagerBindings.helpNotes { for word in note.split(separator: " ") { #expect(words.contains(word), "\(word)") } }
+        #expect(lines.last == PagerBindings.helpNotes.last)
+        for line in lines { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
+        #expect(F.view().compactHelpLines(width: 60, view: nil) == nil)
     }
 
     func view80(_ state: PagerState) -> [String] {

@@ -7,7 +7,7 @@ import Testing
 /// RFC 5545 §3.8.4.4 names an overridden instance by its original start, so each
 /// RECURRENCE-ID moves by the distance DTSTART moved; an override still at the time it
 /// overrides (its text changed) moves with it, one moved on its own stays where it was put;
-/// the master's EXDATEs move the same distance.
+/// the master's EXDATEs and RDATEs move the same distance.
 /// The expected bytes are written out by hand; the instances after the move are checked with
 /// recurring-ical-events in `WriteCommandEndToEndTests.aMovedSeriesTakesItsOverrides`.
 @Suite struct SeriesMoveTests {
@@ -112,6 +112,42 @@ import Testing
         #expect(result.contains("RRULE:FREQ=WEEKLY;COUNT=4\r\nEXDATE;TZID=Europe/Berlin:20240312T100000,20240319T100000\r\n"), "\(result)")
         #expect(result.contains("EXDATE;TZID=Europe/Berlin:20240326T100000\r\n"), "\(result)")
         #expect(EventFixture.starts(edited, from: 2024, to: 2024, display: .utc) == ["2024-03-05T09:00"])
+    }
+
+    /// The master's RDATEs move by the same distance (RFC 5545 §3.8.5.2): a DATE-TIME list in
+    /// the series' zone, a UTC one read on the series' wall clock, and PERIODs, whose explicit
+    /// end moves with their start and whose duration stays as written.
+    @Test func theAddedDatesMoveToo() throws {
+        var master = Self.master
+        master.insert(contentsOf: ["RDATE;TZID=Europe/Berlin:20240308T120000,20240309T120000",
+                                   "RDATE;VALUE=PERIOD:20240310T090000Z/20240310T100000Z,20240312T090000Z/PT2H"], at: 6)
+        var changes = EventChanges()
+        changes.day = CivilTime.day(year: 2024, month: 3, day: 6)
+        let edited = try #require(try EventWrite.editing("s", occurrence: nil, changes: changes, stamp: 0, zone: Self.berlin,
+                                                          in: Self.file([master])))
+        let result = String(decoding: edited, as: UTF8.self)
+        #expect(result.contains("RRULE:FREQ=WEEKLY;COUNT=4\r\nRDATE;TZID=Europe/Berlin:20240310T120000,20240311T120000\r\n"), "\(result)")
+        // Folded after 75 octets (RFC 5545 §3.1), in the second line's place: after the
+        // component's own properties.
+        #expect(result.contains("SEQUENCE:1\r\nRDATE;VALUE=PERIOD;TZID=Europe/Berlin:20240312T100000/20240312T110000,20240\r\n"
+                                + " 314T100000/PT2H\r\nEND:VEVENT\r\n"), "\(result)")
+        // Berlin is UTC+1 in March before the 31st.
+        #expect(EventFixture.starts(edited, from: 2024, to: 2024, display: .utc)
+                == ["2024-03-06T09:00", "2024-03-10T11:00", "2024-03-11T11:00", "2024-03-12T09:00", "2024-03-13T09:00",
+                    "2024-03-14T09:00", "2024-03-20T09:00", "2024-03-27T09:00"])
+    }
+
+    /// An all-day series' RDATE;VALUE=DATE moves by whole days and stays a date.
+    @Test func anAllDaySeriesMovesItsAddedDays() throws {
+        let master = ["BEGIN:VEVENT", "UID:d", "DTSTART;VALUE=DATE:20240301", "RRULE:FREQ=MONTHLY;COUNT=2",
+                      "RDATE;VALUE=DATE:20240315,20240415", "SUMMARY:Rent", "END:VEVENT"]
+        var changes = EventChanges()
+        changes.day = CivilTime.day(year: 2024, month: 3, day: 8)
+        let edited = try #require(try EventWrite.editing("d", occurrence: nil, changes: changes, stamp: 0, zone: Self.berlin,
+                                                          in: Self.file([master])))
+        #expect(String(decoding: edited, as: UTF8.self).contains("RRULE:FREQ=MONTHLY;COUNT=2\r\nRDATE;VALUE=DATE:20240322,20240422\r\n"))
+        #expect(EventFixture.starts(edited, from: 2024, to: 2024, display: .utc)
+                == ["2024-03-08T00:00", "2024-03-22T00:00", "2024-04-08T00:00", "2024-04-22T00:00"])
     }
 
     /// A change that does not move DTSTART (the summary, the length) leaves the overrides be.

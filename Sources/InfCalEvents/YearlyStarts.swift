@@ -1,0 +1,167 @@
+import InfCalModel
+
+/// The starts of a store whose events are all closed-form yearly rules (`YearlyInstances`)
+/// shown as written (dates and floating times): what `EventStore.withStarts` gives, made
+/// straight from the forms a block of years at a time, already in its order (start, then
+/// summary, then event). A stream's month then costs two binary searches in the block, with no
+/// instance window, no visit of each instance and no copy of what was found.
+final class YearlyStarts {
+    typealias Start = (start: Int, end: Int, event: Int)
+
+    private let forms: [YearlyInstances]
+    /// Each form's place among the forms in order of its event's summary, then of the event:
+    /// the order of two instances starting at the same second.
+    private let ranks: [Int]
+    /// The starts of the years the block covers, `covered` in wall-clock civil seconds.
+    private var starts = UnsafeMutablePointer<Start>.allocate(capacity: 0)
+    private var count = 0
+    private var capacity = 0
+    private var covered: Range<Int> = 0..<0
+    /// Where the last answer ended in the block.
+    private var next = 0
+    /// Whether some block came out of order (a time of day past the day's last second would
+    /// do it): the store then asks the general path from there on.
+    private(set) var failed = false
+
+    /// Years made at once: a stream steps month by month, so the forms are visited once for
+    /// this many years.
+    static let blockYears = 64
+    /// Years beyond which the block's seconds are not worked out (the general path answers).
+    static let farthestYear = 100_000_000
+
+    /// The starts of `recurring` (indices into `events`, in order), or nil when one of them has
+    /// no closed form or is not shown as written.
+    init?(events: [Event], recurring: [Int]) {
+        var forms: [YearlyInstances] = []
+        for index in recurring {
+            guard let form = YearlyInstances(events[index], index: index), form.local else { return nil }
+            forms.append(form)
+        }
+        guard !forms.isEmpty else { return nil }
+        var order = Array(forms.indices)
+        order.sortStably { events[forms[$0].event].summary < events[forms[$1].event].summary }
+        var ranks = [Int](repeating: 0, count: forms.count)
+        for (rank, place) in order.enumerated() { ranks[place] = rank }
+        (self.forms, self.ranks) = (forms, ranks)
+    }
+
+    deinit {
+        starts.deallocate()
+    }
+
+    /// The starts in `low..<high` (wall-clock civil seconds), in order; nil when they cannot
+    /// be worked out here (far years, a block out of order).
+    func starts(from low: Int, to high: Int) -> UnsafeBufferPointer<Start>? {
+        guard !failed else { return nil }
+        guard low < high else { return UnsafeBufferPointer(start: starts, count: 0) }
+        if low < covered.lowerBound || high > covered.upperBound {
+            let (first, last) = (YearlyInstances.year(of: low), YearlyInstances.year(of: high - 1))
+            guard first > -Self.farthestYear, last < Self.farthestYear else { return nil }
+            // The block lies after the range asked, or before it when the ranges go backwards.
+            if !covered.isEmpty, low < covered.lowerBound {
+                fill(years: min(first, last - Self.blockYears + 1)...last)
+            } else {
+                fill(years: first...max(last, first + Self.blockYears - 1))
+            }
+            guard !failed else { return nil }
+        }
+        // A stream asks month after month: where the last answer ended is where this one starts.
+        var lower = next
+        if lower > count || (lower > 0 && starts[lower - 1].start >= low) || (lower < count && starts[lower].start < low) {
+            lower = partitionPoint(count) { starts[$0].start < low }
+        }
+        var upper = lower
+        while upper < count, starts[upper].start < high { upper += 1 }
+        next = upper
+        return UnsafeBufferPointer(start: starts + lower, count: upper - lower)
+    }
+
+    /// Makes the block hold the starts of `years`, year by year, each year's few put in order.
+    private func fill(years: ClosedRange<Int>) {
+        let low = CivilTime.day(year: years.lowerBound, month: 1, day: 1) * CivilTime.secondsPerDay
+        let high = CivilTime.day(year: years.upperBound + 1, month: 1, day: 1) * CivilTime.secondsPerDay
+        let range = low..<high
+        // DTSTART and the rule's day may both fall in DTSTART's year.
+        let needed = (years.count + 1) * forms.count
+        if needed > capacity {
+            starts.deallocate()
+            starts = .allocate(capacity: needed)
+            capacity = needed
+        }
+        (count, next) = (0, 0)
+        covered = range
+        let plans = forms.map { $0.plan(in: range) }
+        // The forms in the order of their instances in a common year and in a leap year: a
+        // year's instances come out in order, but for DTSTART's.
+        var orders = [[Int]]()
+        for isLeap in [false, true] {
+            var order = Array(plans.indices)
+            let keys = plans.map { isLeap ? $0.leap : $0.common }
+            order.sortStably { (keys[$0], ranks[$0]) < (keys[$1], ranks[$1]) }
+            orders.append(order)
+        }
+        plans.withUnsafeBufferPointer { plans in
+            forms.withUnsafeBufferPointer { forms in
+                ranks.withUnsafeBufferPointer { ranks in
+                    withUnsafeTemporaryAllocation(of: Int.self, capacity: needed) { rankOf in
+                        orders[0].withUnsafeBufferPointer { common in
+                            orders[1].withUnsafeBufferPointer { leap in
+                                for year in years {
+                                    let order = CivilTime.isLeapYear(year) ? leap : common
+                                    fillYear(year, plans: plans, order: order, forms: forms, ranks: ranks, rankOf: rankOf)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends the starts of year `year` in order of start, then of rank (`rankOf` keeps each
+    /// one's rank while they are put in order): what `YearlyInstances.forEach` gives for the
+    /// year, from each form's plan, the forms taken in `order` (their order in such a year).
+    @inline(__always)
+    private func fillYear(_ year: Int, plans: UnsafeBufferPointer<Plan>, order: UnsafeBufferPointer<Int>, forms: UnsafeBufferPointer<YearlyInstances>,
+                          ranks: UnsafeBufferPointer<Int>, rankOf: UnsafeMutableBufferPointer<Int>) {
+        let begin = count
+        let firstSecond = CivilTime.day(year: year, month: 1, day: 1) &* CivilTime.secondsPerDay, isLeap = CivilTime.isLeapYear(year)
+        @inline(__always) func add(_ start: Int, _ place: Int) {
+            guard count < capacity else { failed = true; return }
+            starts[count] = (start, start &+ forms[place].duration, forms[place].event)
+            rankOf[count] = ranks[place]
+            count &+= 1
+        }
+        var sorted = true
+        for place in order {
+            let plan = plans[place]
+            if year == plan.startYear, plan.start != Int.min {
+                add(plan.start, place)
+                sorted = false
+            }
+            guard year >= plan.startYear, plan.interval == 1 || (year &- plan.startYear) % plan.interval == 0 else { continue }
+            let offset = isLeap ? plan.leap : plan.common
+            guard offset != Int.min else { continue }
+            let instance = firstSecond &+ offset
+            if instance >= plan.first, instance <= plan.last { add(instance, place) }
+        }
+        // DTSTART's year: an insertion sort of its few.
+        var position = begin + 1
+        while !sorted, position < count {
+            let (item, itemRank) = (starts[position], rankOf[position])
+            var slot = position
+            while slot > begin, (item.start, itemRank) < (starts[slot - 1].start, rankOf[slot - 1]) {
+                starts[slot] = starts[slot - 1]
+                rankOf[slot] = rankOf[slot - 1]
+                slot -= 1
+            }
+            starts[slot] = item
+            rankOf[slot] = itemRank
+            position += 1
+        }
+        // Years follow one another only when each year's starts lie in that year.
+        if begin > 0, begin < count, (starts[begin].start, rankOf[begin]) < (starts[begin - 1].start, rankOf[begin - 1]) { failed = true }
+    }
+
+    typealias Plan = (common: Int, leap: Int, start: Int, startYear: Int, interval: Int, first: Int, last: Int)
+}
