@@ -32,6 +32,10 @@ public final class Event {
     /// instances before its first RECURRENCE-ID;RANGE=THISANDFUTURE, each such override those
     /// from its RECURRENCE-ID to the next one's, moved by its DTSTART minus its RECURRENCE-ID.
     let segment: Segment
+    /// Whether the event was made without its rules, RDATEs and EXDATEs (from a cache whose
+    /// table gives its instances in the run's months): it recurs, but only that table knows
+    /// when, so nothing may ask it for instances, a latest start or a reach.
+    let rulesLeftOut: Bool
 
     /// Instances of the series from `from` (inclusive) to `to` (exclusive), in the series'
     /// reckoning, shown `shift` seconds later.
@@ -45,7 +49,8 @@ public final class Event {
     init(uid: String, summary: String, calendarName: String?, start: ICalTime, zone: EventZone?, duration: Int,
          expanders: [RecurrenceExpander], exclusionRules: [RecurrenceExpander] = [], extraStarts: [(start: Int, duration: Int?)],
          excluded: Set<Int>, excludedDays: Set<Int>, line: Int, segment: Segment? = nil,
-         details: EventDetails = EventDetails()) {
+         details: EventDetails = EventDetails(), rulesLeftOut: Bool = false) {
+        self.rulesLeftOut = rulesLeftOut
         self.uid = uid
         self.summary = summary
         self.calendarName = calendarName
@@ -70,6 +75,7 @@ public final class Event {
     /// The latest any instance can start (event's reckoning), or nil when the rule has no end
     /// that is known without walking it.
     var latestStart: Int? {
+        if rulesLeftOut { return nil }
         var latest: Int? = max(segment.seriesStart, extraStarts.map(\.start).max() ?? segment.seriesStart)
         for expander in expanders {
             if let until = expander.until {
@@ -81,12 +87,14 @@ public final class Event {
         if let to = segment.to { latest = min(latest ?? to - 1, to - 1) }
         return latest.map { $0 + segment.shift }
     }
-    public var isRecurring: Bool { !expanders.isEmpty || !extraStarts.isEmpty }
+    public var isRecurring: Bool { !expanders.isEmpty || !extraStarts.isEmpty || rulesLeftOut }
 
     /// The starts (event's reckoning) with their durations, of instances starting in `range`
     /// (event's reckoning), in order: DTSTART, the rules' instances and RDATEs, less EXDATEs
     /// and EXRULEs.
     func instances(in range: Range<Int>) -> [(start: Int, duration: Int)] {
+        // Only the table it came with knows them (the store asks it instead).
+        if rulesLeftOut { return [] }
         // The range in the series' reckoning, within the segment.
         let shift = segment.shift
         func unshifted(_ value: Int) -> Int {

@@ -10,13 +10,30 @@ extension EventCacheFormat {
         let buffer: UnsafeRawBufferPointer
         /// Makes the bytes of the ranges given (offsets in `buffer`) present before they are read.
         let load: ([Range<Int>]) -> Bool
-        let files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
-                     color: CalendarColor?, problems: [(line: Int, message: String)])]
+        let files: [FileEntry]
         let zones: [(offset: Int, length: Int)]
+        /// The table of occurrences, if the cache has one.
+        let table: TablePlace?
+        /// The range of starts (the events' reckoning) of the table of occurrences; nil
+        /// when the cache has none.
+        public var tableRange: Range<Int>? { table?.range }
         let directoryStart: Int
         let indexStart: Int
         let bodyStart: Int
         let eventCount: Int
+    }
+
+    /// A file of a cache's source as the metadata records it: its name, whether it held
+    /// calendar data, its warnings and its colour. A struct, not a tuple: the metadata of an
+    /// array of tuples of arrays is put together at run time, on every run's way to its first
+    /// page.
+    struct FileEntry {
+        let name: String
+        let hasCalendarData: Bool
+        let skipped: [(line: Int, reason: String)]
+        let notes: [(line: Int, message: String)]
+        let color: CalendarColor?
+        let problems: [(line: Int, message: String)]
     }
 
     /// Checks the header (magic, byte order, version, length, checksums) and reads the
@@ -55,8 +72,7 @@ extension EventCacheFormat {
                 let isDirectory = try reader.bool()
                 key.append(CacheKeyEntry(path: path, isDirectory: isDirectory, identity: try readIdentity(&reader)))
             }
-            var files: [(name: String, hasCalendarData: Bool, skipped: [(line: Int, reason: String)], notes: [(line: Int, message: String)],
-                         color: CalendarColor?, problems: [(line: Int, message: String)])] = []
+            var files: [FileEntry] = []
             let fileCount = try reader.count()
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
@@ -75,12 +91,18 @@ extension EventCacheFormat {
                 }
                 var problems: [(line: Int, message: String)] = []
                 for _ in 0..<(try reader.count()) { problems.append((try reader.int(), try reader.string())) }
-                files.append((name, hasData, skipped, notes, color, problems))
+                files.append(FileEntry(name: name, hasCalendarData: hasData, skipped: skipped, notes: notes, color: color, problems: problems))
             }
             var zones: [(offset: Int, length: Int)] = []
             for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
+            var table: TablePlace?
+            if try reader.bool() {
+                let (low, high, count, longest, offset) = (try reader.int(), try reader.int(), try reader.int(), try reader.int(), try reader.int())
+                guard low < high, count >= 0, longest >= 0 else { return nil }
+                table = TablePlace(range: low..<high, count: count, longest: longest, offset: offset)
+            }
             guard reader.isAtEnd else { return nil }
-            return Contents(source: source, key: key, buffer: buffer, load: load, files: files, zones: zones,
+            return Contents(source: source, key: key, buffer: buffer, load: load, files: files, zones: zones, table: table,
                             directoryStart: directoryStart, indexStart: indexStart, bodyStart: bodyStart, eventCount: Int(eventCount))
         } catch {
             return nil
@@ -129,6 +151,15 @@ extension EventCacheFormat {
             if !low.overflow, Int(Int64(bitPattern: latest)) <= low.partialValue { return true }
             return UInt32(truncatingIfNeeded: halves) & wantedHalves == 0
         }
+        // The table gives the recurring events' instances when the window, with the margin
+        // and the longest an instance lasts before it, lies inside its range.
+        var tableStarts: Range<Int>?
+        if let table = contents.table, let low, let high, !low.overflow, !high.overflow {
+            let (from, early) = low.partialValue.subtractingReportingOverflow(table.longest)
+            if !early, from >= table.range.lowerBound, high.partialValue <= table.range.upperBound, from < high.partialValue {
+                tableStarts = from..<high.partialValue
+            }
+        }
         do {
             // The blocks that can hold an event in the window, read in one go, then checked.
             var blocks: [(block: Int, entries: Range<Int>)] = []
@@ -142,25 +173,63 @@ extension EventCacheFormat {
                 blocks.append((block, start..<(start + min(blockSize, contents.eventCount - first) * indexEntrySize)))
             }
             guard contents.load(blocks.map(\.entries)) else { throw CacheDefect() }
+            // A run that reads every block of the index reads the whole cache: the table too.
+            if tableStarts == nil, let table = contents.table, blocks.count == (contents.eventCount + blockSize - 1) / blockSize {
+                _ = try tableOccurrences(contents, table: table, starts: nil)
+            }
             var wanted: [(offset: UInt64, last: UInt64)] = []
             for (block, entries) in blocks {
                 let (start, end) = (entries.lowerBound, entries.upperBound)
                 guard buffer.loadUnaligned(fromByteOffset: block + 24, as: UInt64.self)
                         == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) else { throw CacheDefect() }
                 for entry in stride(from: start, to: end, by: indexEntrySize) {
+                    let offset = buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self)
+                    // The table names those of its events the window holds.
+                    if offset & tableFlag != 0, tableStarts != nil { continue }
                     let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
                     if outside(buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self),
                                buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self), last >> 40) { continue }
-                    wanted.append((buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self), last))
+                    wanted.append((offset & ~tableFlag, last))
                 }
             }
-            // The records lie in the index's order, as `wanted` is; the events go back into
-            // the order reading gave them.
-            guard contents.load(wanted.map { recordBytes(at: $0.offset, length: $0.last & ((1 << 40) - 1), bodyStart: contents.bodyStart) })
-            else { throw CacheDefect() }
+            // The table's events, each once, after the index's, by the places of their records.
+            let indexed = wanted.count
+            var occurrences: [(start: Int, duration: Int, offset: UInt64, length: UInt64, local: Bool)] = []
+            var tableRecords: [UInt64] = []
+            if let tableStarts, let table = contents.table {
+                occurrences = try tableOccurrences(contents, table: table, starts: tableStarts)
+                for occurrence in occurrences {
+                    guard occurrence.offset < 1 << 32, occurrence.length < 1 << 31 else { throw CacheDefect() }
+                    tableRecords.append(occurrence.offset << 31 | occurrence.length)
+                }
+                tableRecords.sortWords()
+                var unique = 0
+                for word in tableRecords where unique == 0 || tableRecords[unique - 1] != word {
+                    tableRecords[unique] = word
+                    unique += 1
+                }
+                tableRecords.removeLast(tableRecords.count - unique)
+                for word in tableRecords { wanted.append((word >> 31, word & (1 << 31 - 1))) }
+            }
+            // The records lie in the index's order, as the index's part of `wanted` is, and so
+            // does its table's part: the two merged, they are read in one pass. The events go
+            // back into the order reading gave them.
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(wanted.count)
+            var (left, right) = (0, indexed)
+            while left < indexed || right < wanted.count {
+                let takeLeft = right == wanted.count || (left < indexed && wanted[left].offset < wanted[right].offset)
+                let next = takeLeft ? wanted[left] : wanted[right]
+                if takeLeft { left += 1 } else { right += 1 }
+                ranges.append(recordBytes(at: next.offset, length: next.last & ((1 << 40) - 1), bodyStart: contents.bodyStart))
+            }
+            guard contents.load(ranges) else { throw CacheDefect() }
             var decoded: [(ordinal: Int, fileIndex: Int, event: Event)] = []
             decoded.reserveCapacity(wanted.count)
-            for (offset, last) in wanted {
+            for (position, (offset, last)) in wanted.enumerated() {
+                // An event the table names, for a run that shows no details (and so asks the
+                // store nothing beyond the table's years), is read without its rules.
+                let fromTable = position >= indexed && !details
                 var reader = try record(contents, at: offset, length: last & ((1 << 40) - 1), bodyStart: contents.bodyStart)
                 let ordinal = try reader.int()
                 let fileIndex = try reader.int()
@@ -183,8 +252,9 @@ extension EventCacheFormat {
                     let found = EventDetails(location: try detailsReader.string(), description: try detailsReader.string())
                     guard detailsReader.isAtEnd else { throw CacheDefect() }
                     return found
-                })
-                guard reader.isAtEnd else { throw CacheDefect() }
+                }, rules: !fromTable)
+                // An event read up to its rules has the rest of its record left unread.
+                guard fromTable || reader.isAtEnd else { throw CacheDefect() }
                 decoded.append((ordinal, fileIndex, event))
             }
             // Each place in reading order with the position decoded, in one word sorted as a
@@ -198,7 +268,21 @@ extension EventCacheFormat {
             } else {
                 order = decoded.indices.sorted { decoded[$0].ordinal < decoded[$1].ordinal }
             }
-            for position in order { files[decoded[position].fileIndex].events.append(decoded[position].event) }
+            var slots = [Int](repeating: 0, count: decoded.count)
+            for position in order {
+                slots[position] = files[decoded[position].fileIndex].events.count
+                files[decoded[position].fileIndex].events.append(decoded[position].event)
+            }
+            if let tableStarts {
+                var presets = [[(start: Int, duration: Int, event: Int, local: Bool)]](repeating: [], count: files.count)
+                for occurrence in occurrences {
+                    let word = occurrence.offset << 31 | occurrence.length
+                    let position = indexed + partitionPoint(tableRecords.count) { tableRecords[$0] < word }
+                    guard position < decoded.count else { throw CacheDefect() }
+                    presets[decoded[position].fileIndex].append((occurrence.start, occurrence.duration, slots[position], occurrence.local))
+                }
+                for index in files.indices { files[index].preset = PresetInstances(range: tableStarts, instances: presets[index]) }
+            }
         } catch {
             return nil
         }

@@ -4,10 +4,13 @@ extension EventCacheFormat {
     // MARK: Writing
 
     /// Where an event can occur, as the index keeps it.
-    fileprivate struct Span {
+    struct Span {
         let earliest: Int
         let latest: Int
         let halves: UInt64
+        /// Whether its instances are in the table of occurrences (a recurring event, when
+        /// there is a table).
+        var inTable = false
     }
 
     /// A place in the index's order: the group (short, longer, without end) with the halves of
@@ -44,7 +47,10 @@ extension EventCacheFormat {
 
     /// The part of encoding the cache of `files` that looks at their events (the rest is
     /// `encode(_:into:)`): their records, zones, spans and details, and the metadata.
-    public static func layout(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)]) -> CacheLayout {
+    /// With `occurrenceYears` (Gregorian years), the cache also holds the instances of its
+    /// recurring events that start in those years (`occurrenceTable`).
+    public static func layout(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
+                              occurrenceYears: Range<Int>? = nil) -> CacheLayout {
         // The body holds the details (location, description) first, apart: a run that shows
         // none never reads them; then the zones, then the events. Where each details record
         // lies follows from the lengths of those before it, so one pass over the events in
@@ -94,13 +100,15 @@ extension EventCacheFormat {
                 _ = appendRecord(to: &eventRecords, base: 0) { out in
                     out.int(ordinal)
                     out.int(fileIndex)
-                    write(event, zone: number, to: &out)
-                    out.int(details.offset)
-                    out.int(details.length)
+                    write(event, zone: number, details: details, to: &out)
                 }
             }
         }
         recordPlaces.append(eventRecords.count)
+        let table = occurrenceYears.flatMap { occurrenceTable(of: files, years: $0, spans: spans) }
+        if let table {
+            for ordinal in table.recurring { spans[ordinal].inTable = true }
+        }
         var zoneRecords = CacheWriter(capacity: zoneList.count * 64)
         var zoneDirectory: [(offset: Int, length: Int)] = []
         zoneDirectory.reserveCapacity(zoneList.count)
@@ -108,9 +116,11 @@ extension EventCacheFormat {
             let (offset, length) = appendRecord(to: &zoneRecords, base: 0) { write(zone, to: &$0) }
             zoneDirectory.append((detailsEnd + offset, length))
         }
-        let meta = metadata(source: source, key: key, files: files, zones: zoneDirectory)
+        let tablePlace = table.map { TablePlace(range: $0.range, count: $0.instances.count, longest: $0.longest,
+                                                offset: detailsEnd + zoneRecords.count + eventRecords.count) }
+        let meta = metadata(source: source, key: key, files: files, zones: zoneDirectory, table: tablePlace)
         return CacheLayout(eventRecords: eventRecords, recordPlaces: recordPlaces, spans: spans, details: detailsList,
-                           detailsEnd: detailsEnd, zoneRecords: zoneRecords, meta: meta)
+                           detailsEnd: detailsEnd, zoneRecords: zoneRecords, meta: meta, table: table?.instances ?? [])
     }
 
     /// The rest of encoding (after `layout(source:key:files:)`), which looks at no event, only
@@ -150,6 +160,16 @@ extension EventCacheFormat {
         }
         try flush(&chunk, at: &position, from: 1, into: sink)
         guard position == eventsStart + recordsCount else { return false }
+        // The table of occurrences after the records, each naming the record of its event.
+        if !layout.table.isEmpty {
+            var place = [Int](repeating: 0, count: eventCount)
+            var offset = eventsStart - bodyStart
+            for ordinal in order {
+                place[ordinal] = offset + 8
+                offset += recordPlaces[ordinal + 1] - recordPlaces[ordinal]
+            }
+            try writeTable(layout.table, places: place, recordPlaces: recordPlaces, at: &position, into: sink)
+        }
 
         // The front, now that every record's place is known.
         var front = [UInt8](repeating: 0, count: bodyStart)
@@ -166,7 +186,7 @@ extension EventCacheFormat {
                     let length = recordPlaces[ordinal + 1] - recordPlaces[ordinal] - 8
                     bytes.storeBytes(of: UInt64(bitPattern: Int64(span.earliest)), toByteOffset: entry, as: UInt64.self)
                     bytes.storeBytes(of: UInt64(bitPattern: Int64(span.latest)), toByteOffset: entry + 8, as: UInt64.self)
-                    bytes.storeBytes(of: UInt64(offset + 8), toByteOffset: entry + 16, as: UInt64.self)
+                    bytes.storeBytes(of: UInt64(offset + 8) | (span.inTable ? tableFlag : 0), toByteOffset: entry + 16, as: UInt64.self)
                     bytes.storeBytes(of: UInt64(length) | span.halves << 40, toByteOffset: entry + 24, as: UInt64.self)
                     offset += length + 8
                     entry += indexEntrySize
@@ -182,7 +202,7 @@ extension EventCacheFormat {
                 block += blockEntrySize
                 first = blockEnd
             }
-            let total = UInt64(eventsStart + recordsCount)
+            let total = UInt64(position)
             for (index, word) in [magic, byteOrderMark, version, total, UInt64(metaCount), UInt64(eventCount)].enumerated() {
                 bytes.storeBytes(of: word, toByteOffset: index * 8, as: UInt64.self)
             }
@@ -197,7 +217,7 @@ extension EventCacheFormat {
     /// The metadata: the source, the key, the files (names, warnings, colours) and the
     /// places of the zones' records.
     private static func metadata(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
-                                 zones: [(offset: Int, length: Int)]) -> CacheWriter {
+                                 zones: [(offset: Int, length: Int)], table: TablePlace?) -> CacheWriter {
         var meta = CacheWriter()
         meta.string(source)
         meta.int(key.count)
@@ -224,6 +244,12 @@ extension EventCacheFormat {
         }
         meta.int(zones.count)
         for zone in zones { meta.int(zone.offset); meta.int(zone.length) }
+        if let table {
+            meta.bool(true)
+            for value in [table.range.lowerBound, table.range.upperBound, table.count, table.longest, table.offset] { meta.int(value) }
+        } else {
+            meta.bool(false)
+        }
         return meta
     }
 
@@ -318,9 +344,14 @@ public final class CacheLayout: @unchecked Sendable {
     fileprivate let detailsEnd: Int
     fileprivate let zoneRecords: CacheWriter
     fileprivate let meta: CacheWriter
+    /// The table of occurrences: start, duration, the event's place in reading order, whether
+    /// shown as written; empty when there is none.
+    fileprivate let table: [(start: Int, duration: Int, event: Int, local: Bool)]
 
     fileprivate init(eventRecords: consuming CacheWriter, recordPlaces: [Int], spans: [EventCacheFormat.Span], details: [EventDetails],
-                     detailsEnd: Int, zoneRecords: consuming CacheWriter, meta: consuming CacheWriter) {
+                     detailsEnd: Int, zoneRecords: consuming CacheWriter, meta: consuming CacheWriter,
+                     table: [(start: Int, duration: Int, event: Int, local: Bool)]) {
+        self.table = table
         self.eventRecords = eventRecords
         self.recordPlaces = recordPlaces
         self.spans = spans

@@ -10,6 +10,8 @@ extension EventCacheFormat {
     ///   more can come" needs; the cache's index is built without that look, which costs a
     ///   period or two of every rule.
     static func reach(of event: Event, walking: Bool = false) -> (earliest: Int, latest: Int) {
+        // Its instances are known only in the table's years: it may be anywhere.
+        if event.rulesLeftOut { return (Int.min, Int.max) }
         let segment = event.segment
         var earliest = min(segment.seriesStart, event.start.seconds)
         var latest = max(segment.seriesStart, event.start.seconds)

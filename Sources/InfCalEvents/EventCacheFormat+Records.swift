@@ -110,9 +110,11 @@ extension EventCacheFormat {
     }
 
     /// The event of a record; `details` gives its location and description from where their
-    /// record lies (offset and length; 0 and 0: both empty).
+    /// record lies (offset and length; 0 and 0: both empty). Without `rules`, the record is
+    /// read up to its rules, which the event is made without (`Event.rulesLeftOut`: its
+    /// instances come from the table), and what follows is not read.
     static func readEvent(_ reader: inout CacheReader, calendarZone: (Int) throws(CacheDefect) -> EventZone,
-                          details: (Int, Int) throws(CacheDefect) -> EventDetails) throws(CacheDefect) -> Event {
+                          details: (Int, Int) throws(CacheDefect) -> EventDetails, rules: Bool = true) throws(CacheDefect) -> Event {
         let line = try reader.int()
         let uid = try reader.string()
         let summary = try reader.string()
@@ -120,6 +122,11 @@ extension EventCacheFormat {
         let start = try readTime(&reader)
         let zone = try reader.optionalInt().map { number throws(CacheDefect) in try calendarZone(number) }
         let duration = try reader.int()
+        let details = try details(try reader.int(), try reader.int())
+        guard rules else {
+            return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
+                         expanders: [], extraStarts: [], excluded: [], excludedDays: [], line: line, details: details, rulesLeftOut: true)
+        }
         var expanders: [RecurrenceExpander] = []
         for _ in 0..<(try reader.count()) { expanders.append(try readExpander(&reader)) }
         var exclusionRules: [RecurrenceExpander] = []
@@ -130,7 +137,6 @@ extension EventCacheFormat {
         let excludedDays = Set(try reader.ints())
         let segment = Event.Segment(seriesStart: try reader.int(), from: try reader.optionalInt(), to: try reader.optionalInt(),
                                     shift: try reader.int())
-        let details = try details(try reader.int(), try reader.int())
         return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
                      expanders: expanders, exclusionRules: exclusionRules, extraStarts: extras, excluded: excluded,
                      excludedDays: excludedDays, line: line, segment: segment, details: details)
@@ -223,7 +229,10 @@ extension EventCacheFormat {
         }
     }
 
-    static func write(_ event: Event, zone: Int?, to out: inout CacheWriter) {
+    /// Writes `event` with its zone's number and where its details lie: what every view
+    /// shows first, then what only expanding its rules needs (a run that takes its instances
+    /// from the table stops before that).
+    static func write(_ event: Event, zone: Int?, details: (offset: Int, length: Int), to out: inout CacheWriter) {
         out.int(event.line)
         out.string(event.uid)
         out.string(event.summary)
@@ -231,6 +240,8 @@ extension EventCacheFormat {
         write(event.start, to: &out)
         out.optional(zone)
         out.int(event.duration)
+        out.int(details.offset)
+        out.int(details.length)
         out.int(event.expanders.count)
         for expander in event.expanders { write(expander, to: &out) }
         out.int(event.exclusionRules.count)

@@ -35,12 +35,19 @@ public struct CacheKeyEntry: Equatable, Sendable {
 /// whole index. The events' records lie in the index's order too, so that a run reads few
 /// pages of a large cache; each holds its place in the order reading gave the events, and
 /// where its details lie: a view that shows no details neither reads nor checks them.
+///
+/// After the records lies the table of occurrences (`occurrenceTable`): the instances of the
+/// recurring events in the years around the cache's writing, in order of start, each naming
+/// its event's record, cut into checked blocks behind a directory of their first starts. A run
+/// of months inside those years takes its recurring events' instances from there, decodes only
+/// the events they name and expands no rule; the index marks those events, which such a run
+/// leaves out of its own search.
 public enum EventCacheFormat {
     /// Bump whenever what is written changes, or what reading a file produces does (a new
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not.
-    public static let version: UInt64 = 10
+    public static let version: UInt64 = 12
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708

@@ -15,6 +15,10 @@ public struct EventFile {
     /// The calendar's own colour: its COLOR (RFC 7986), else its X-APPLE-CALENDAR-COLOR (the
     /// first calendar's that has one, where a file holds several).
     public var calendarColor: CalendarColor?
+    /// The instances of its recurring events in a range, when they come from a cache's table
+    /// of occurrences (indices into `events`); nil when read, or when the cache's range does
+    /// not hold the run's.
+    public var preset: PresetInstances?
 
     public init() {}
 }

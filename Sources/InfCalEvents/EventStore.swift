@@ -71,8 +71,11 @@ public final class EventStore {
 
     /// A store of `events` shown in `display`, `sources[i]` naming the file of `events[i]` and
     /// `calendars[calendarOfEvent[i]]` its calendar.
+    /// With `preset`, the instances of the recurring events it covers in its range (worked out
+    /// when the cache was written), which a window inside that range takes instead of
+    /// expanding their rules.
     public init(events: [Event], display: DisplayZone, sources: [String] = [], calendars: [EventCalendar] = [],
-                calendarOfEvent: [Int] = []) {
+                calendarOfEvent: [Int] = [], preset: PresetInstances? = nil) {
         self.events = events
         self.sources = sources
         self.calendars = calendars
@@ -93,6 +96,11 @@ public final class EventStore {
             if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
             earliestStart = min(earliestStart, event.start.seconds, event.extraStarts.map(\.start).min() ?? Int.max)
             longestRecurring = max(longestRecurring, event.duration, event.extraStarts.map { $0.duration ?? 0 }.max() ?? 0)
+        }
+        if let preset {
+            var covered = [Bool](repeating: false, count: events.count)
+            for instance in preset.instances where instance.event >= 0 && instance.event < events.count { covered[instance.event] = true }
+            window.setPreset(preset, places: recurring.map { covered[$0] }, only: recurring.contains { events[$0].rulesLeftOut })
         }
     }
 

@@ -26,6 +26,8 @@ struct YearlyInstances {
     private let commonLength: Int
     /// The event's place in the store's events, and its duration.
     let event: Int
+    /// Its place among the store's recurring events.
+    var place = 0
     let duration: Int
     /// Whether its times are dates or floating (shown as written).
     let local: Bool

@@ -95,7 +95,9 @@ struct EventCache {
             named.append((relative, file.file))
         }
         let absolute = Platform.absolutePath(source)
-        let layout = EventCacheFormat.layout(source: absolute, key: key, files: named)
+        let year = CivilTime.date(ofDay: CivilTime.day(ofSeconds: now)).year
+        let layout = EventCacheFormat.layout(source: absolute, key: key, files: named,
+                                             occurrenceYears: EventCacheFormat.occurrenceYears(around: year))
         let write: @Sendable () -> Void = { [self] in self.write(layout, to: path(of: absolute)) }
         if reportsFailures { write() } else { Platform.inBackground(write) }
     }

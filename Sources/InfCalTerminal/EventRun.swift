@@ -193,12 +193,19 @@ enum EventRun {
         var events: [Event] = []
         var names: [String] = []
         var calendarOfEvent: [Int] = []
+        // The instances caches' tables give, in the range they all cover.
+        var preset: PresetInstances?
         for file in files {
+            if let own = file.file.preset {
+                let moved = own.moved(by: events.count)
+                preset = preset.map { PresetInstances.joined($0, moved) } ?? moved
+            }
             events += file.file.events
             names += repeatElement(file.name, count: file.file.events.count)
             calendarOfEvent += repeatElement(file.calendar, count: file.file.events.count)
         }
-        let store = EventStore(events: events, display: display, sources: names, calendars: calendars, calendarOfEvent: calendarOfEvent)
+        let store = EventStore(events: events, display: display, sources: names, calendars: calendars, calendarOfEvent: calendarOfEvent,
+                               preset: preset)
         return search.map { store.restricted(to: $0) } ?? store
     }
 

@@ -124,14 +124,15 @@ import Testing
 
         """
 
-    /// Every view of `path` fresh (`--no-cache`), then twice through the cache (built, then
-    /// used): the same output and warnings each time.
-    func expectSameViews(_ place: Place, _ path: String, _ label: String) throws {
-        for view in Self.views {
-            let fresh = try place.run(["--events", path, "--no-cache"] + view)
+    /// Every view of `path` (of `views`) fresh (`--no-cache`), then twice through the cache
+    /// (built, then used): the same output and warnings each time.
+    static func expectSameViews(_ place: Place, _ path: String, _ label: String, views: [[String]] = Self.views,
+                                environment: [String: String?] = [:]) throws {
+        for view in views {
+            let fresh = try place.run(["--events", path, "--no-cache"] + view, environment: environment)
             #expect(fresh.status == 0, "\(label) \(view): \(fresh.stderr)")
             for round in ["cold", "warm"] {
-                let cached = try place.run(["--events", path] + view)
+                let cached = try place.run(["--events", path] + view, environment: environment)
                 #expect(cached.stdout == fresh.stdout, "\(label) \(view), \(round)")
                 #expect(cached.stderr == fresh.stderr, "\(label) \(view), \(round)")
                 #expect(cached.status == fresh.status)
@@ -147,7 +148,7 @@ import Testing
             let text = try String(contentsOfFile: Self.examples.appendingPathComponent(name).path, encoding: .utf8)
             paths.append(try place.write(text, to: name))
         }
-        for path in paths { try expectSameViews(place, path, path) }
+        for path in paths { try Self.expectSameViews(place, path, path) }
         #expect(place.caches.count == paths.count)
         for name in place.caches { #expect(place.isValid(place.cacheDirectory + "/" + name)) }
         // A directory of them is one cache.
@@ -157,7 +158,7 @@ import Testing
         }
         try place.setAge(directory, 3600)
         for sub in ["sub0", "sub1"] { try place.setAge(directory + "/" + sub, 3600) }
-        try expectSameViews(place, directory, "vdir")
+        try Self.expectSameViews(place, directory, "vdir")
         #expect(place.caches.count == paths.count + 1)
     }
 

@@ -407,6 +407,12 @@ import Testing
             9: ("c604bc54e77ceef2", "2e3503c7ed680b83"),
             // 10: checksums in four lanes.
             10: ("c604bc54e77ceef2", "dc7bba7cb823f35e"),
+            // 11: a table of the recurring events' occurrences in the years around the writing,
+            // marked in the index; a file's instances taken from it.
+            11: ("29faa1c50f234966", "749f4e729c524aa2"),
+            // 12: an event's record holds where its details lie before its rules, which a run
+            // that takes its instances from the table does not read.
+            12: ("3c4ef892f10bbbfc", "baa33f6d7b8e636d"),
         ]
         let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
         #expect(recorded[EventCacheFormat.version]?.layout == now.0,

@@ -1,0 +1,162 @@
+import InfCalModel
+
+extension EventCacheFormat {
+    // MARK: The table of occurrences
+
+    /// The years, around the year `year` a cache is written in, whose occurrences its table
+    /// holds: three years back and three ahead. A run of months inside them takes the
+    /// instances of recurring events from the table (a search by start) and decodes only the
+    /// events it shows; a run outside them expands the rules as reading the file does.
+    public static func occurrenceYears(around year: Int) -> Range<Int> {
+        (year - 3)..<(year + 4)
+    }
+
+    /// The most occurrences a table holds: a calendar with more in its years (rules by the
+    /// hour, say) has no table, and its runs expand the rules.
+    static let tableLimit = 250_000
+    /// The mark, in an index entry's offset word, of an event whose instances are in the table.
+    static let tableFlag: UInt64 = 1 << 63
+    static let tableEntrySize = 32
+    static let tableBlockEntrySize = 16
+
+    /// Where the table lies and what it covers, as the metadata records it: the range of
+    /// starts (the events' reckoning), the number of occurrences, the longest duration among
+    /// them, and its offset from the body's start.
+    struct TablePlace {
+        let range: Range<Int>
+        let count: Int
+        let longest: Int
+        let offset: Int
+    }
+
+    /// Every instance starting in `years` of the recurring events of `files` (their places in
+    /// reading order), what the store's windows would find for them; nil when there are none,
+    /// too many, or a rule leaves instances of a day out (the day limit), which only a walk
+    /// of the rule tells apart.
+    /// `spans` are the events' reaches (as the index keeps them), by which an event that cannot
+    /// occur in the years is passed over unexpanded.
+    static func occurrenceTable(of files: [(name: String, file: EventFile)], years: Range<Int>, spans: [Span])
+        -> (range: Range<Int>, recurring: [Int], instances: [(start: Int, duration: Int, event: Int, local: Bool)], longest: Int)? {
+        guard years.lowerBound > -100_000, years.upperBound < 100_000, !years.isEmpty else { return nil }
+        let range = (CivilTime.day(year: years.lowerBound, month: 1, day: 1) * CivilTime.secondsPerDay)
+            ..< (CivilTime.day(year: years.upperBound, month: 1, day: 1) * CivilTime.secondsPerDay)
+        var recurringEvents: [Event] = []
+        var ordinals: [Int] = []
+        var ordinal = 0
+        for entry in files {
+            for event in entry.file.events {
+                if event.isRecurring {
+                    recurringEvents.append(event)
+                    ordinals.append(ordinal)
+                }
+                ordinal += 1
+            }
+        }
+        guard !recurringEvents.isEmpty else { return nil }
+        // Those whose reach meets the years are expanded (the rest have no instance there).
+        let reaching = recurringEvents.indices.filter { spans[ordinals[$0]].latest >= range.lowerBound && spans[ordinals[$0]].earliest < range.upperBound }
+        // A rule of hours, minutes or seconds (by its frequency or its parts) can give
+        // dozens of instances a day, each found among many candidates: over years that is work
+        // a cache's writing must not wait for. Any other gives at most one a day for each of its
+        // rules, so that the limit bounds the work.
+        func isDense(_ expander: RecurrenceExpander) -> Bool {
+            let rule = expander.rule
+            return rule.frequency < .daily || !rule.byHour.isEmpty || !rule.byMinute.isEmpty || !rule.bySecond.isEmpty
+        }
+        if reaching.contains(where: { recurringEvents[$0].expanders.contains(where: isDense) || recurringEvents[$0].exclusionRules.contains(where: isDense) }) {
+            return nil
+        }
+        guard var instances = InstanceWindow.all(in: range, events: recurringEvents, recurring: reaching,
+                                                 limit: tableLimit) else { return nil }
+        // The longest any instance lasts, in the table or not: one that starts before the
+        // table's range can still reach into a run's months.
+        var longest = 0
+        for event in recurringEvents {
+            longest = max(longest, event.duration)
+            for extra in event.extraStarts { longest = max(longest, extra.duration ?? 0) }
+        }
+        for place in instances.indices { instances[place].event = ordinals[instances[place].event] }
+        return (range, ordinals, instances, longest)
+    }
+
+    /// Writes the table `table` at `position` (and moves it on): the checksum of its block
+    /// directory, the directory (a block's first start and the checksum of its entries), then
+    /// the entries (start, duration, the place of the event's record from the body's start and
+    /// its length, with the mark of an instance shown as written in the top bit), in order.
+    /// `places` are the records' places by event, `recordPlaces` their bounds in the layout.
+    static func writeTable(_ table: [(start: Int, duration: Int, event: Int, local: Bool)], places: [Int], recordPlaces: [Int],
+                           at position: inout Int, into sink: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows {
+        let blockCount = (table.count + blockSize - 1) / blockSize
+        let entriesStart = 8 + blockCount * tableBlockEntrySize
+        var bytes = [UInt8](repeating: 0, count: entriesStart + table.count * tableEntrySize)
+        bytes.withUnsafeMutableBytes { out in
+            var entry = entriesStart
+            for (number, instance) in table.enumerated() {
+                let length = recordPlaces[instance.event + 1] - recordPlaces[instance.event] - 8
+                out.storeBytes(of: UInt64(bitPattern: Int64(instance.start)), toByteOffset: entry, as: UInt64.self)
+                out.storeBytes(of: UInt64(bitPattern: Int64(instance.duration)), toByteOffset: entry + 8, as: UInt64.self)
+                out.storeBytes(of: UInt64(places[instance.event]), toByteOffset: entry + 16, as: UInt64.self)
+                out.storeBytes(of: UInt64(length) | (instance.local ? 1 << 63 : 0), toByteOffset: entry + 24, as: UInt64.self)
+                entry += tableEntrySize
+                if number % blockSize == 0 {
+                    out.storeBytes(of: UInt64(bitPattern: Int64(instance.start)),
+                                   toByteOffset: 8 + number / blockSize * tableBlockEntrySize, as: UInt64.self)
+                }
+            }
+            for block in 0..<blockCount {
+                let start = entriesStart + block * blockSize * tableEntrySize
+                let end = min(start + blockSize * tableEntrySize, out.count)
+                out.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: out[start..<end])),
+                               toByteOffset: 8 + block * tableBlockEntrySize + 8, as: UInt64.self)
+            }
+            out.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: out[8..<entriesStart])), toByteOffset: 0, as: UInt64.self)
+        }
+        try bytes.withUnsafeBytes { try sink($0, position) }
+        position += bytes.count
+    }
+
+    /// The occurrences of the table of `contents` that start in `starts` (the events'
+    /// reckoning), in order: start, duration, the place of the event's record and its length,
+    /// whether shown as written. Reads and checks the directory and the blocks that hold them;
+    /// with `starts` nil, checks every block and gives none (for a run that reads the whole
+    /// cache, which so checks all of it).
+    /// - throws: `CacheDefect` when a part is outside the cache or its checksum is wrong.
+    static func tableOccurrences(_ contents: Contents, table: TablePlace, starts: Range<Int>?) throws(CacheDefect)
+        -> [(start: Int, duration: Int, offset: UInt64, length: UInt64, local: Bool)] {
+        let buffer = contents.buffer
+        let blockCount = (table.count + blockSize - 1) / blockSize
+        let (room, short) = (buffer.count - contents.bodyStart).subtractingReportingOverflow(table.offset)
+        guard table.offset >= 0, !short, table.count >= 0, table.count <= tableLimit,
+              8 + blockCount * tableBlockEntrySize + table.count * tableEntrySize <= room else { throw CacheDefect() }
+        let base = contents.bodyStart + table.offset
+        let entriesStart = base + 8 + blockCount * tableBlockEntrySize
+        guard contents.load([base..<entriesStart]), buffer.loadUnaligned(fromByteOffset: base, as: UInt64.self)
+                == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[(base + 8)..<entriesStart])) else { throw CacheDefect() }
+        func firstStart(_ block: Int) -> Int {
+            Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: base + 8 + block * tableBlockEntrySize, as: UInt64.self)))
+        }
+        // The blocks from the last that starts before the range to the last that starts in it.
+        let first = starts.map { starts in max(0, partitionPoint(blockCount) { firstStart($0) < starts.lowerBound } - 1) } ?? 0
+        let end = starts.map { starts in partitionPoint(blockCount) { firstStart($0) < starts.upperBound } } ?? blockCount
+        guard first < end else { return [] }
+        let entries = entriesStart + first * blockSize * tableEntrySize
+            ..< min(entriesStart + end * blockSize * tableEntrySize, entriesStart + table.count * tableEntrySize)
+        guard contents.load([entries]) else { throw CacheDefect() }
+        var found: [(start: Int, duration: Int, offset: UInt64, length: UInt64, local: Bool)] = []
+        for block in first..<end {
+            let start = entriesStart + block * blockSize * tableEntrySize
+            let stop = min(start + blockSize * tableEntrySize, entries.upperBound)
+            guard buffer.loadUnaligned(fromByteOffset: base + 8 + block * tableBlockEntrySize + 8, as: UInt64.self)
+                    == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[start..<stop])) else { throw CacheDefect() }
+            guard let starts else { continue }
+            for entry in stride(from: start, to: stop, by: tableEntrySize) {
+                let begins = Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
+                guard starts.contains(begins) else { continue }
+                let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
+                found.append((begins, Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self))),
+                              buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self), last & ~(1 << 63), last >> 63 == 1))
+            }
+        }
+        return found
+    }
+}
