@@ -19,6 +19,16 @@ extension EventCacheFormat {
     static let tableEntrySize = 32
     static let tableBlockEntrySize = 16
 
+    /// An occurrence as the table keeps it: its start and duration, the place of its event's
+    /// record (from the body's start) and its length, and whether it is shown as written.
+    struct TableOccurrence {
+        let start: Int
+        let duration: Int
+        let offset: UInt64
+        let length: UInt64
+        let local: Bool
+    }
+
     /// Where the table lies and what it covers, as the metadata records it: the range of
     /// starts (the events' reckoning), the number of occurrences, the longest duration among
     /// them, and its offset from the body's start.
@@ -122,7 +132,7 @@ extension EventCacheFormat {
     /// cache, which so checks all of it).
     /// - throws: `CacheDefect` when a part is outside the cache or its checksum is wrong.
     static func tableOccurrences(_ contents: Contents, table: TablePlace, starts: Range<Int>?) throws(CacheDefect)
-        -> [(start: Int, duration: Int, offset: UInt64, length: UInt64, local: Bool)] {
+        -> [TableOccurrence] {
         let buffer = contents.buffer
         let blockCount = (table.count + blockSize - 1) / blockSize
         let (room, short) = (buffer.count - contents.bodyStart).subtractingReportingOverflow(table.offset)
@@ -130,7 +140,7 @@ extension EventCacheFormat {
               8 + blockCount * tableBlockEntrySize + table.count * tableEntrySize <= room else { throw CacheDefect() }
         let base = contents.bodyStart + table.offset
         let entriesStart = base + 8 + blockCount * tableBlockEntrySize
-        guard contents.load([base..<entriesStart]), buffer.loadUnaligned(fromByteOffset: base, as: UInt64.self)
+        guard contents.load(base, entriesStart), buffer.loadUnaligned(fromByteOffset: base, as: UInt64.self)
                 == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[(base + 8)..<entriesStart])) else { throw CacheDefect() }
         func firstStart(_ block: Int) -> Int {
             Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: base + 8 + block * tableBlockEntrySize, as: UInt64.self)))
@@ -141,8 +151,8 @@ extension EventCacheFormat {
         guard first < end else { return [] }
         let entries = entriesStart + first * blockSize * tableEntrySize
             ..< min(entriesStart + end * blockSize * tableEntrySize, entriesStart + table.count * tableEntrySize)
-        guard contents.load([entries]) else { throw CacheDefect() }
-        var found: [(start: Int, duration: Int, offset: UInt64, length: UInt64, local: Bool)] = []
+        guard contents.load(entries.lowerBound, entries.upperBound) else { throw CacheDefect() }
+        var found: [TableOccurrence] = []
         for block in first..<end {
             let start = entriesStart + block * blockSize * tableEntrySize
             let stop = min(start + blockSize * tableEntrySize, entries.upperBound)
@@ -153,8 +163,9 @@ extension EventCacheFormat {
                 let begins = Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
                 guard starts.contains(begins) else { continue }
                 let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
-                found.append((begins, Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self))),
-                              buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self), last & ~(1 << 63), last >> 63 == 1))
+                found.append(TableOccurrence(start: begins, duration: Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self))),
+                                             offset: buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self),
+                                             length: last & ~(1 << 63), local: last >> 63 == 1))
             }
         }
         return found

@@ -36,8 +36,18 @@ public final class EventStore {
     /// `--hide`, `--only`, and the pager's list of calendars.
     @exclusivity(unchecked) public var hidden: Set<Int> = []
     let display: DisplayZone
-    /// Non-recurring events: display start and end, the event, the display offsets.
-    @exclusivity(unchecked) private(set) var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
+    /// A non-recurring event: display start and end, the event, the display offsets. A
+    /// struct, not a tuple: the first array of a tuple type costs a look-up of its metadata
+    /// by name, on the way of every run with events to its first page.
+    struct Single {
+        let start: Int
+        let end: Int
+        let event: Int
+        let startOffset: Int?
+        let endOffset: Int?
+    }
+    /// Non-recurring events, in order of display start.
+    @exclusivity(unchecked) private(set) var singles: [Single] = []
     @exclusivity(unchecked) private var longestSingle = 0
     @exclusivity(unchecked) private(set) var recurring: [Int] = []
     /// The display zone's offset on each day (civil day number) on which it holds all day.
@@ -86,7 +96,7 @@ public final class EventStore {
                 recurring.append(index)
             } else {
                 let (start, end, startOffset, endOffset) = shown(event, start: event.start.seconds, duration: event.duration)
-                singles.append((start, end, index, startOffset, endOffset))
+                singles.append(Single(start: start, end: end, event: index, startOffset: startOffset, endOffset: endOffset))
                 longestSingle = max(longestSingle, end - start)
             }
         }

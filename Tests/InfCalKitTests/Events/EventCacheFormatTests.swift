@@ -135,10 +135,10 @@ import Testing
         sparse.initializeMemory(as: UInt8.self, repeating: 0)
         var loaded = Set<Int>()
         let files = bytes.withUnsafeBytes { whole in
-            EventCacheFormat.open(UnsafeRawBufferPointer(sparse), load: { ranges in
-                for range in ranges {
-                    guard range.lowerBound >= 0, range.upperBound <= whole.count else { return false }
-                    for index in range where loaded.insert(index).inserted { sparse[index] = whole[index] }
+            EventCacheFormat.open(UnsafeRawBufferPointer(sparse), load: { spans in
+                for span in spans {
+                    guard span.start >= 0, span.end <= whole.count else { return false }
+                    for index in span.start..<max(span.start, span.end) where loaded.insert(index).inserted { sparse[index] = whole[index] }
                 }
                 return true
             }).flatMap { EventCacheFormat.decode($0, window: window, details: details) }
