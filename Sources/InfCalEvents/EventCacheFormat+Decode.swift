@@ -160,8 +160,15 @@ extension EventCacheFormat {
         let low = window.map { $0.lowerBound.subtractingReportingOverflow(selectionMargin) }
         let high = window.map { $0.upperBound.addingReportingOverflow(selectionMargin) }
         var wantedHalves = everyHalfMonth
+        // The spans of the zones' stored offsets the window's instants lie in (with a day to
+        // spare): the rest of a zone's record is not taken.
+        var zoneSpans: Range<Int>?
         if let low, let high, !low.overflow, !high.overflow {
             wantedHalves = halves(from: low.partialValue, lasting: high.partialValue - low.partialValue)
+            if low.partialValue > Int.min / 2, high.partialValue < Int.max / 2 {
+                zoneSpans = CivilTime.floorDiv(low.partialValue - CivilTime.secondsPerDay, EventZone.span)
+                    ..< (CivilTime.floorDiv(high.partialValue + CivilTime.secondsPerDay, EventZone.span) + 1)
+            }
         }
         /// Whether nothing in the span from `earliest` to `latest` in `halves` can fall in the window.
         func outside(_ earliest: UInt64, _ latest: UInt64, _ halves: UInt64) -> Bool {
@@ -189,6 +196,8 @@ extension EventCacheFormat {
             var block = contents.directoryStart
             while first < contents.eventCount {
                 defer { first += blockSize; block += blockEntrySize }
+                // A block of events the table holds alone, for a run that takes them from it.
+                if tableStarts != nil, buffer.loadUnaligned(fromByteOffset: block + 16, as: UInt64.self) & tableFlag != 0 { continue }
                 if outside(buffer.loadUnaligned(fromByteOffset: block, as: UInt64.self), buffer.loadUnaligned(fromByteOffset: block + 8, as: UInt64.self),
                            buffer.loadUnaligned(fromByteOffset: block + 16, as: UInt64.self)) { continue }
                 let start = contents.indexStart + first * indexEntrySize
@@ -274,7 +283,7 @@ extension EventCacheFormat {
                     if let zone = zones[number] { return zone }
                     var zoneReader = try record(contents, at: UInt64(truncatingIfNeeded: contents.zoneOffsets[number]),
                                                 length: UInt64(truncatingIfNeeded: contents.zoneLengths[number]), bodyStart: contents.bodyStart)
-                    let zone = try readZone(&zoneReader)
+                    let zone = try readZone(&zoneReader, spans: zoneSpans)
                     zones[number] = zone
                     return zone
                 }, details: { offset, length throws(CacheDefect) -> EventDetails in

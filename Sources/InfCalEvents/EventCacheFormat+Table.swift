@@ -14,7 +14,8 @@ extension EventCacheFormat {
     /// The most occurrences a table holds: a calendar with more in its years (rules by the
     /// hour, say) has no table, and its runs expand the rules.
     static let tableLimit = 250_000
-    /// The mark, in an index entry's offset word, of an event whose instances are in the table.
+    /// The mark, in an index entry's offset word, of an event whose instances are in the table;
+    /// in a block's word of halves, of a block of such events alone.
     static let tableFlag: UInt64 = 1 << 63
     static let tableEntrySize = 32
     static let tableBlockEntrySize = 16
