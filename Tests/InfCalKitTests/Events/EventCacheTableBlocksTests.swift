@@ -54,25 +54,6 @@ import Testing
         }
     }
 
-    /// Decodes `bytes` for `window` from a buffer that holds only what the decoder asked for,
-    /// and says which bytes it asked for.
-    static func decodedInPart(_ bytes: [UInt8], window: Range<Int>) -> (files: [(name: String, file: EventFile)]?, loaded: Set<Int>) {
-        let sparse = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
-        defer { sparse.deallocate() }
-        sparse.initializeMemory(as: UInt8.self, repeating: 0)
-        var loaded = Set<Int>()
-        let files = bytes.withUnsafeBytes { whole in
-            EventCacheFormat.open(UnsafeRawBufferPointer(sparse), load: { spans in
-                for span in spans {
-                    guard span.start >= 0, span.end <= whole.count else { return false }
-                    for index in span.start..<max(span.start, span.end) where loaded.insert(index).inserted { sparse[index] = whole[index] }
-                }
-                return true
-            }).flatMap { EventCacheFormat.decode($0, window: window) }
-        }
-        return (files, loaded)
-    }
-
     static func window(from year: Int) -> Range<Int> {
         let low = CivilTime.day(year: year, month: 1, day: 1) * CivilTime.secondsPerDay
         return low..<(CivilTime.day(year: year + 1, month: 1, day: 1) * CivilTime.secondsPerDay)
@@ -85,12 +66,12 @@ import Testing
         // 200 series after 300 meetings: at least two whole blocks of series alone.
         #expect(marked.count >= 2, "blocks of table events: \(marked.count)")
         let fresh = [(name: "blocks.ics", file: EventReader.read(Self.calendar))]
-        let (files, loaded) = Self.decodedInPart(bytes, window: Self.window(from: 2024))
+        let (files, loaded) = EventCacheFormatTests.decodedInPart(bytes, window: Self.window(from: 2024))
         let inside = try #require(files, "the cache does not decode for 2024")
         #expect(try EventCacheFormatTests.views(inside, from: 2024, months: 12) == EventCacheFormatTests.views(fresh, from: 2024, months: 12))
         for block in marked { #expect(!block.contains(where: loaded.contains), "a marked block was read: \(block)") }
         // Beyond the table's years the series are expanded from their rules: their blocks are read.
-        let (later, read) = Self.decodedInPart(bytes, window: Self.window(from: 2031))
+        let (later, read) = EventCacheFormatTests.decodedInPart(bytes, window: Self.window(from: 2031))
         let outside = try #require(later, "the cache does not decode for 2031")
         #expect(try EventCacheFormatTests.views(outside, from: 2031, months: 12) == EventCacheFormatTests.views(fresh, from: 2031, months: 12))
         #expect(marked.contains { block in block.contains(where: read.contains) }, "no marked block was read for 2031")
