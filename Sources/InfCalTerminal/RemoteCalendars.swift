@@ -62,21 +62,23 @@ enum RemoteCalendars {
         return Platform.entryNames(files.collections).compactMap { entry -> CalendarSource? in
             let directory = files.collections + "/" + entry
             guard case .success(let bytes) = Platform.readFile(directory + "/" + CalendarFiles.collectionFile),
-                  let collection = CacheMeta(bytes: bytes)?.message else { return nil }
+                  let message = CacheMeta(bytes: bytes)?.message else { return nil }
+            var collection = CachedCollection()
+            collection.meta = message
             var local = source
             local.location = .path(directory)
             if let chosen = source.collection {
                 // `calendar =` names one of the account's calendars: that one alone, under the section's name.
-                let href = CachedCollection.href(in: collection) ?? ""
+                let href = collection.href ?? ""
                 let trimmed = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
                 let last = href.split(separator: "/").last.map(String.init)
-                guard collection["name"] == chosen || href == trimmed + "/" || last == trimmed
+                guard collection.name == chosen || href == trimmed + "/" || last == trimmed
                         || entry.removingPercentEncodingForDisplay == trimmed else { return nil }
-            } else if entry != "calendar" || CachedCollection.href(in: collection) == nil {
-                let label = collection["name"] ?? entry.removingPercentEncodingForDisplay
+            } else if entry != "calendar" || collection.href == nil {
+                let label = collection.name ?? entry.removingPercentEncodingForDisplay
                 local.name = name + "/" + label
             }
-            if source.color == nil, let color = collection["color"].flatMap(CalendarColor.init(property:)) {
+            if source.color == nil, let color = collection.color.flatMap(CalendarColor.init(property:)) {
                 local.color = color
             }
             return local

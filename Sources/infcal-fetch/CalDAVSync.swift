@@ -143,7 +143,7 @@ struct CalDAVSync {
         if !sameCollection { stored.items = [:] }
         // An `etags` file of the first format may hold an href it could not keep (a line break
         // in it): every ETag is compared again once, and the file is written anew.
-        let oldToken = sameCollection && !stored.isFirstFormat ? stored.meta["sync-token"] : nil
+        let oldToken = sameCollection && !stored.isFirstFormat ? stored.syncToken : nil
         var changed = false
         var newToken = collection.syncToken
 
