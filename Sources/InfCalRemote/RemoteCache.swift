@@ -103,6 +103,10 @@ public struct CacheMeta: Sendable, Equatable {
         set { message["fetched"] = newValue.map(String.init) }
     }
 
+    /// The one calendar of a CalDAV account the copy holds (the config file's `calendar =`);
+    /// nil when it holds every calendar of the account.
+    public var calendar: String? { get { message["calendar"] } set { message["calendar"] = newValue } }
+
     /// The file's contents.
     public var bytes: [UInt8] { Array(message.encoded().utf8) }
 }
@@ -248,6 +252,16 @@ public struct CachedCollection: Sendable {
     public var color: String? { Self.field("color", in: meta) }
     /// The sync-token the copy was brought up to, as `field(_:in:)` reads it.
     public var syncToken: String? { Self.field("sync-token", in: meta) }
+
+    /// Whether the collection at `href` (its path, decoded, ending in `/`) called `name` is
+    /// the one the config file's `calendar = chosen` names: by its display name, its path
+    /// (with or without the trailing slash) or the path's last segment.
+    public static func isChosen(_ chosen: String, href: String?, name: String?) -> Bool {
+        if let name, name == chosen { return true }
+        guard let href else { return false }
+        let trimmed = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
+        return href == trimmed + "/" || href.split(separator: "/").last.map(String.init) == trimmed
+    }
 
     /// The `collection` file's message, in the present format, for the collection at `href`.
     public static func collectionMeta(href: String, name: String?, color: String?, syncToken: String?) -> FetchMessage {

@@ -50,12 +50,12 @@ enum RemoteWrite {
         guard let cache = RemoteCalendars.cache() else {
             throw Failure(status: ExitStatus.failure, message: "\(name): no cache directory (HOME and XDG_CACHE_HOME are unset); nothing was written")
         }
-        var meta = RemoteCalendars.copy(of: name, url: url, in: cache)
+        var meta = RemoteCalendars.copy(of: name, url: url, calendar: source.collection, in: cache)
         if meta == nil, fetchingFirst {
             let due = RemoteCalendars.Due(source: source, name: name, url: url, copy: nil)
             let report = RemoteCalendars.fetch([due], cache: cache, showProgress: Platform.isTerminal(2))
             if let line = report.lines.first { throw Failure(status: ExitStatus.failure, message: line + "; nothing was written") }
-            meta = RemoteCalendars.copy(of: name, url: url, in: cache)
+            meta = RemoteCalendars.copy(of: name, url: url, calendar: source.collection, in: cache)
         }
         guard let meta else {
             throw Failure(status: ExitStatus.failure, message: "\(name): no copy of the calendar yet (run infcal once, or --refresh); nothing was written")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// CalDAV collections whose names and paths need escaping, against a real Radicale server (`CalDAVTests.Server`: alice's Work
+/// CalDAV collections whose names and paths need escaping, and `calendar =` choosing one
+/// calendar of an account, against a real Radicale server (`CalDAVTests.Server`: alice's Work
 /// and Home, bob's Club, made through Radicale's own CalDAV API with curl).
 @Suite(.serialized) struct CalDAVCollectionTests {
     /// A collection whose display name is `team cal%` and whose path holds a space and a
@@ -46,5 +47,51 @@ import Testing
         let after = CalDAVTests.pairs(again.events)
         #expect(after.contains("alice/team cal%: Kickoff") && after.contains("alice/team cal%: Lunch"), "\(after)")
         #expect(after.filter { $0 == "alice/team cal%: Lunch" }.count == 1, "\(after)")
+    }
+
+    /// `calendar = NAME` (or a path) downloads that calendar of the account alone: the other's
+    /// collection is never asked for (Radicale's request log, which names each request's path).
+    /// Naming another calendar makes the copy stale, and the next run downloads that one.
+    @Test func calendarDownloadsTheNamedCalendarAlone() throws {
+        try #require(CalDAVTests.skip == nil, Comment(rawValue: CalDAVTests.skip ?? ""))
+        let radicale = try CalDAVTests.Server()
+        defer { radicale.server.stop() }
+        func configure(_ calendar: String) throws {
+            try radicale.home.write("""
+            [events family]
+            url = \(radicale.server.url("/"))
+            username = alice
+            password-command = echo apass
+            calendar = \(calendar)
+            """, to: "config.ini")
+        }
+        func asked(since start: Int, for path: String) -> [String] {
+            radicale.requests(since: start).lines.filter { $0.split(separator: " ").dropFirst().first == Substring(path) }
+        }
+
+        try configure("Home")
+        let start = radicale.server.requests.count
+        let home = try radicale.events()
+        #expect(home.run.status == 0 && home.run.stderr.isEmpty, "\(home.run.stderr)")
+        #expect(CalDAVTests.pairs(home.events) == ["family: Dentist"])
+        #expect(!asked(since: start, for: "/alice/home/").isEmpty, "\(radicale.requests(since: start).lines)")
+        #expect(asked(since: start, for: "/alice/work/").isEmpty, "\(radicale.requests(since: start).lines)")
+        let caldav = radicale.home.cache.appendingPathComponent("family.caldav")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: caldav.path)) == ["home"])
+
+        // Another calendar, by its path: the copy of Home no longer answers for it.
+        try configure("/alice/work/")
+        let switched = radicale.server.requests.count
+        let work = try radicale.events()
+        #expect(work.run.status == 0 && work.run.stderr.isEmpty, "\(work.run.stderr)")
+        #expect(CalDAVTests.pairs(work.events) == ["family: Standup", "family: Review"])
+        #expect(!asked(since: switched, for: "/alice/work/").isEmpty, "\(radicale.requests(since: switched).lines)")
+        #expect(asked(since: switched, for: "/alice/home/").isEmpty, "\(radicale.requests(since: switched).lines)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: caldav.path)) == ["work"])
+
+        // A refresh asks for that calendar alone too.
+        let refresh = radicale.server.requests.count
+        #expect(CalDAVTests.pairs(try radicale.events(["--refresh"]).events) == ["family: Standup", "family: Review"])
+        #expect(asked(since: refresh, for: "/alice/home/").isEmpty, "\(radicale.requests(since: refresh).lines)")
     }
 }
