@@ -48,7 +48,8 @@ public enum EventCacheFormat {
     /// Bump whenever what is written changes, or what reading a file produces does (a new
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
-    /// this does not.
+    /// this does not. Bump it too when the instances a rule gives change, as the table holds
+    /// them already expanded.
     public static let version: UInt64 = 13
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
