@@ -51,6 +51,22 @@ extension EventCacheFormat {
     /// recurring events that start in those years (`occurrenceTable`).
     public static func layout(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
                               occurrenceYears: Range<Int>? = nil) -> CacheLayout {
+        layout(source: source, key: key, files: files) { spans in
+            occurrenceYears.flatMap { occurrenceTable(of: files, years: $0, spans: spans) }
+        }
+    }
+
+    /// The layout of the cache of `files` (as `layout(source:key:files:occurrenceYears:)`
+    /// gives it) with the table of occurrences `table` gives, asked for once the events'
+    /// records are made: one built apart (`occurrenceTable(of:)`), or nil for none.
+    public static func layout(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
+                              table: () -> OccurrenceTable?) -> CacheLayout {
+        layout(source: source, key: key, files: files, tableOf: { _ in table() })
+    }
+
+    /// The layout, with the table of occurrences `tableOf` gives for the events' spans.
+    private static func layout(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
+                               tableOf: ([Span]) -> OccurrenceTable?) -> CacheLayout {
         // The body holds the details (location, description) first, apart: a run that shows
         // none never reads them; then the zones, then the events. Where each details record
         // lies follows from the lengths of those before it, so one pass over the events in
@@ -105,7 +121,7 @@ extension EventCacheFormat {
             }
         }
         recordPlaces.append(eventRecords.count)
-        let table = occurrenceYears.flatMap { occurrenceTable(of: files, years: $0, spans: spans) }
+        let table = tableOf(spans)
         if let table {
             for ordinal in table.recurring { spans[ordinal].inTable = true }
         }

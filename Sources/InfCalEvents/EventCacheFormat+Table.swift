@@ -29,32 +29,96 @@ extension EventCacheFormat {
         let offset: Int
     }
 
+    /// A table of occurrences (`occurrenceTable`): the range of starts it covers (the events'
+    /// reckoning), the places in reading order of the recurring events, the instances (start,
+    /// duration, the event's place, whether shown as written) in order, and the longest any
+    /// instance lasts.
+    public struct OccurrenceTable: Sendable {
+        let range: Range<Int>
+        let recurring: [Int]
+        let instances: [(start: Int, duration: Int, event: Int, local: Bool)]
+        let longest: Int
+    }
+
+    /// What building the table of occurrences of some files needs, apart from them: copies of
+    /// their recurring events (`Event.instanceCopy`), their places in reading order, and the
+    /// years. Whoever holds it may build the table (`occurrenceTable(of:)`) on another thread
+    /// while the files' own events go on being used.
+    public final class TableSource {
+        let events: [Event]
+        let ordinals: [Int]
+        let years: Range<Int>
+
+        init(events: [Event], ordinals: [Int], years: Range<Int>) {
+            self.events = events
+            self.ordinals = ordinals
+            self.years = years
+        }
+    }
+
+    /// What building the table of `files` for `years` needs (`TableSource`), or nil when there
+    /// is no recurring event, or one cannot be copied (then the table is built from the files).
+    public static func tableSource(of files: [(name: String, file: EventFile)], years: Range<Int>) -> sending TableSource? {
+        let (events, ordinals) = recurringEvents(of: files)
+        var copies: [Event] = []
+        copies.reserveCapacity(events.count)
+        for event in events {
+            guard let copy = event.instanceCopy() else { return nil }
+            copies.append(copy)
+        }
+        return copies.isEmpty ? nil : TableSource(events: copies, ordinals: ordinals, years: years)
+    }
+
+    /// The recurring events of `files`, with their places in reading order.
+    private static func recurringEvents(of files: [(name: String, file: EventFile)]) -> (events: [Event], ordinals: [Int]) {
+        var events: [Event] = []
+        var ordinals: [Int] = []
+        var ordinal = 0
+        for entry in files {
+            for event in entry.file.events {
+                if event.isRecurring {
+                    events.append(event)
+                    ordinals.append(ordinal)
+                }
+                ordinal += 1
+            }
+        }
+        return (events, ordinals)
+    }
+
+    /// The table of occurrences of the events of `source`, as `occurrenceTable(of:years:spans:)`
+    /// gives it for the files they were copied from.
+    public static func occurrenceTable(of source: TableSource) -> OccurrenceTable? {
+        occurrenceTable(recurring: source.events, ordinals: source.ordinals, years: source.years) { event, _ in reach(of: event) }
+    }
+
     /// Every instance starting in `years` of the recurring events of `files` (their places in
     /// reading order), what the store's windows would find for them; nil when there are none,
     /// too many, or a rule leaves instances of a day out (the day limit), which only a walk
     /// of the rule tells apart.
     /// `spans` are the events' reaches (as the index keeps them), by which an event that cannot
     /// occur in the years is passed over unexpanded.
-    static func occurrenceTable(of files: [(name: String, file: EventFile)], years: Range<Int>, spans: [Span])
-        -> (range: Range<Int>, recurring: [Int], instances: [(start: Int, duration: Int, event: Int, local: Bool)], longest: Int)? {
+    static func occurrenceTable(of files: [(name: String, file: EventFile)], years: Range<Int>, spans: [Span]) -> OccurrenceTable? {
+        let (events, ordinals) = recurringEvents(of: files)
+        return occurrenceTable(recurring: events, ordinals: ordinals, years: years) { _, place in
+            (spans[ordinals[place]].earliest, spans[ordinals[place]].latest)
+        }
+    }
+
+    /// The table of `recurringEvents` (at `ordinals` in reading order) for `years`, as
+    /// `occurrenceTable(of:years:spans:)` describes it; `reach` gives the reach of an event (as
+    /// the index keeps it) and its place among them.
+    private static func occurrenceTable(recurring recurringEvents: [Event], ordinals: [Int], years: Range<Int>,
+                                        reach: (Event, Int) -> (earliest: Int, latest: Int)) -> OccurrenceTable? {
         guard years.lowerBound > -100_000, years.upperBound < 100_000, !years.isEmpty else { return nil }
         let range = (CivilTime.day(year: years.lowerBound, month: 1, day: 1) * CivilTime.secondsPerDay)
             ..< (CivilTime.day(year: years.upperBound, month: 1, day: 1) * CivilTime.secondsPerDay)
-        var recurringEvents: [Event] = []
-        var ordinals: [Int] = []
-        var ordinal = 0
-        for entry in files {
-            for event in entry.file.events {
-                if event.isRecurring {
-                    recurringEvents.append(event)
-                    ordinals.append(ordinal)
-                }
-                ordinal += 1
-            }
-        }
         guard !recurringEvents.isEmpty else { return nil }
         // Those whose reach meets the years are expanded (the rest have no instance there).
-        let reaching = recurringEvents.indices.filter { spans[ordinals[$0]].latest >= range.lowerBound && spans[ordinals[$0]].earliest < range.upperBound }
+        let reaching = recurringEvents.indices.filter { place in
+            let (earliest, latest) = reach(recurringEvents[place], place)
+            return latest >= range.lowerBound && earliest < range.upperBound
+        }
         // A rule of hours, minutes or seconds (by its frequency or its parts) can give
         // dozens of instances a day, each found among many candidates: over years that is work
         // a cache's writing must not wait for. Any other gives at most one a day for each of its
@@ -76,7 +140,7 @@ extension EventCacheFormat {
             for extra in event.extraStarts { longest = max(longest, extra.duration ?? 0) }
         }
         for place in instances.indices { instances[place].event = ordinals[instances[place].event] }
-        return (range, ordinals, instances, longest)
+        return OccurrenceTable(range: range, recurring: ordinals, instances: instances, longest: longest)
     }
 
     /// Writes the table `table` at `position` (and moves it on): the checksum of its block

@@ -96,8 +96,16 @@ struct EventCache {
         }
         let absolute = Platform.absolutePath(source)
         let year = CivilTime.date(ofDay: CivilTime.day(ofSeconds: now)).year
-        let layout = EventCacheFormat.layout(source: absolute, key: key, files: named,
-                                             occurrenceYears: EventCacheFormat.occurrenceYears(around: year))
+        let years = EventCacheFormat.occurrenceYears(around: year)
+        let layout: CacheLayout
+        if let source = EventCacheFormat.tableSource(of: named, years: years) {
+            // The table of occurrences, the longest part, is built on another thread from
+            // copies of the recurring events while this one makes the records.
+            let table = Platform.computeInBackground { EventCacheFormat.occurrenceTable(of: source) }
+            layout = EventCacheFormat.layout(source: absolute, key: key, files: named) { table.result() ?? nil }
+        } else {
+            layout = EventCacheFormat.layout(source: absolute, key: key, files: named, occurrenceYears: years)
+        }
         let write: @Sendable () -> Void = { [self] in self.write(layout, to: path(of: absolute)) }
         if reportsFailures { write() } else { Platform.inBackground(write) }
     }
