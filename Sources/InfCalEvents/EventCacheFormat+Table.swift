@@ -1,3 +1,4 @@
+import Foundation
 import InfCalModel
 
 extension EventCacheFormat {
@@ -40,42 +41,84 @@ extension EventCacheFormat {
         let longest: Int
     }
 
-    /// What building the table of occurrences of some files needs, apart from them: copies of
-    /// their recurring events (`Event.instanceCopy`), their places in reading order, and the
-    /// years. Whoever holds it may build the table (`occurrenceTable(of:)`) on another thread
-    /// while the files' own events go on being used.
-    public final class TableSource {
+    /// What the layout of a cache of some files can have built apart from them, on another
+    /// thread, while the files' own events go on being used: the table of occurrences, from
+    /// copies of their recurring events (`Event.instanceCopy`, with their places in reading
+    /// order) and the years, and the changes of offset of their Foundation zones, which the
+    /// zones' records hold (`SideResults`).
+    public final class SideWork {
         let events: [Event]
         let ordinals: [Int]
         let years: Range<Int>
+        let zones: [TimeZone]
 
-        init(events: [Event], ordinals: [Int], years: Range<Int>) {
+        init(events: [Event], ordinals: [Int], years: Range<Int>, zones: [TimeZone]) {
             self.events = events
             self.ordinals = ordinals
             self.years = years
+            self.zones = zones
         }
     }
 
-    /// What building the table of `files` for `years` needs (`TableSource`), or nil when there
-    /// is no recurring event, or one cannot be copied (then the table is built from the files).
-    public static func tableSource(of files: [(name: String, file: EventFile)], years: Range<Int>) -> sending TableSource? {
-        let (events, ordinals) = recurringEvents(of: files)
+    /// What `results(of:)` built: the table of occurrences (nil for none) and the changes of
+    /// offset of the zones (`EventZone.changeRuns(of:)` of `EventZone.storedSpans`) by identifier.
+    public struct SideResults: Sendable {
+        let table: OccurrenceTable?
+        let zoneRuns: [String: [Int]]
+
+        /// No table, and every zone's changes found as its record is made.
+        public static let nothing = SideResults(table: nil, zoneRuns: [:])
+    }
+
+    /// The most Foundation zones whose changes `SideWork` takes; any more are found as the
+    /// zones' records are made.
+    static let sideZones = 16
+
+    /// What the layout of the cache of `files` with a table of `years` can have built apart
+    /// (`SideWork`), or nil when there is nothing to build, or a recurring event cannot be
+    /// copied (then all of it is built from the files).
+    public static func sideWork(of files: [(name: String, file: EventFile)], years: Range<Int>) -> sending SideWork? {
+        var zones: [EventZone] = []
+        var timeZones: [TimeZone] = []
+        let (events, ordinals) = recurringEvents(of: files) { event in
+            // Events in a row mostly share a zone: only a change of zone is looked up.
+            guard let zone = event.zone, zone !== zones.last, zones.count < sideZones,
+                  !zones.contains(where: { $0 === zone }) else { return }
+            zones.append(zone)
+            if case .foundation(let timeZone) = zone.source { timeZones.append(timeZone) }
+        }
         var copies: [Event] = []
         copies.reserveCapacity(events.count)
         for event in events {
             guard let copy = event.instanceCopy() else { return nil }
             copies.append(copy)
         }
-        return copies.isEmpty ? nil : TableSource(events: copies, ordinals: ordinals, years: years)
+        guard !copies.isEmpty || !timeZones.isEmpty else { return nil }
+        return SideWork(events: copies, ordinals: ordinals, years: years, zones: timeZones)
     }
 
-    /// The recurring events of `files`, with their places in reading order.
-    private static func recurringEvents(of files: [(name: String, file: EventFile)]) -> (events: [Event], ordinals: [Int]) {
+    /// What `work` is for: the table of occurrences of its events, as
+    /// `occurrenceTable(of:years:spans:)` gives it for the files they were copied from, and
+    /// the changes of offset of its zones, each from a zone of its own.
+    public static func results(of work: SideWork) -> SideResults {
+        var zoneRuns: [String: [Int]] = [:]
+        for timeZone in work.zones {
+            zoneRuns[timeZone.identifier] = EventZone(.foundation(timeZone)).changeRuns(of: EventZone.storedSpans)
+        }
+        let table = occurrenceTable(recurring: work.events, ordinals: work.ordinals, years: work.years) { event, _ in reach(of: event) }
+        return SideResults(table: table, zoneRuns: zoneRuns)
+    }
+
+    /// The recurring events of `files`, with their places in reading order; `visit` sees every
+    /// event on the way.
+    private static func recurringEvents(of files: [(name: String, file: EventFile)],
+                                        visiting visit: (Event) -> Void = { _ in }) -> (events: [Event], ordinals: [Int]) {
         var events: [Event] = []
         var ordinals: [Int] = []
         var ordinal = 0
         for entry in files {
             for event in entry.file.events {
+                visit(event)
                 if event.isRecurring {
                     events.append(event)
                     ordinals.append(ordinal)
@@ -84,12 +127,6 @@ extension EventCacheFormat {
             }
         }
         return (events, ordinals)
-    }
-
-    /// The table of occurrences of the events of `source`, as `occurrenceTable(of:years:spans:)`
-    /// gives it for the files they were copied from.
-    public static func occurrenceTable(of source: TableSource) -> OccurrenceTable? {
-        occurrenceTable(recurring: source.events, ordinals: source.ordinals, years: source.years) { event, _ in reach(of: event) }
     }
 
     /// Every instance starting in `years` of the recurring events of `files` (their places in

@@ -98,11 +98,11 @@ struct EventCache {
         let year = CivilTime.date(ofDay: CivilTime.day(ofSeconds: now)).year
         let years = EventCacheFormat.occurrenceYears(around: year)
         let layout: CacheLayout
-        if let source = EventCacheFormat.tableSource(of: named, years: years) {
-            // The table of occurrences, the longest part, is built on another thread from
-            // copies of the recurring events while this one makes the records.
-            let table = Platform.computeInBackground { EventCacheFormat.occurrenceTable(of: source) }
-            layout = EventCacheFormat.layout(source: absolute, key: key, files: named) { table.result() ?? nil }
+        if let work = EventCacheFormat.sideWork(of: named, years: years) {
+            // The table of occurrences, the longest part, and the zones' changes of offset are
+            // built on another thread, from copies, while this one makes the records.
+            let side = Platform.computeInBackground { EventCacheFormat.results(of: work) }
+            layout = EventCacheFormat.layout(source: absolute, key: key, files: named) { side.result() ?? .nothing }
         } else {
             layout = EventCacheFormat.layout(source: absolute, key: key, files: named, occurrenceYears: years)
         }

@@ -3,13 +3,14 @@ import Testing
 @testable import InfCalModel
 @testable import InfCalEvents
 
-/// The table of occurrences built apart, from copies of the recurring events
-/// (`EventCacheFormat.tableSource`, as a cache's writing builds it on another thread), gives
-/// the cache byte for byte that building it from the files' own events gives, for every
-/// calendar text of the cache's tests and the recurring-ical-events fixtures, in tables around
-/// several years. The oracle is the table built from the events that reading gave (the path
-/// the format's tests check against the reader), not from copies.
-@Suite struct EventCacheTableSourceTests {
+/// The table of occurrences and the zones' changes of offset built apart, from copies of the
+/// recurring events and fresh zones (`EventCacheFormat.sideWork`, as a cache's writing builds
+/// them on another thread), give the cache byte for byte that building them from the files'
+/// own events and zones gives, for every calendar text of the cache's tests and the
+/// recurring-ical-events fixtures, in tables around several years. The oracle is the layout
+/// built from the events that reading gave (the path the format's tests check against the
+/// reader), not from copies.
+@Suite struct EventCacheSideWorkTests {
     /// Rules whose copies must keep everything that shapes their instances: EXDATE (dates and
     /// times), RDATE with a period, EXRULE, COUNT and UNTIL, an override, a series moved
     /// from an instance on (RANGE=THISANDFUTURE), several RRULEs, a zone with changes of clock.
@@ -85,8 +86,8 @@ import Testing
         return whole
     }
 
-    @Test func aTableBuiltFromCopiesGivesTheSameCache() throws {
-        var tables = 0
+    @Test func whatIsBuiltApartGivesTheSameCache() throws {
+        var (tables, zones) = (0, 0)
         for (name, text) in Self.texts {
             for year in [1998, 2024, 2026] {
                 let years = EventCacheFormat.occurrenceYears(around: year)
@@ -95,23 +96,26 @@ import Testing
                 let expected = Self.bytes(of: EventCacheFormat.layout(source: "/c/" + name, key: EventCacheFormatTests.key,
                                                                       files: own, occurrenceYears: years))
                 let files = [(name: name, file: EventReader.read(text))]
-                guard let source = EventCacheFormat.tableSource(of: files, years: years) else {
-                    // Only where nothing recurs, or a rule counts in another calendar.
+                guard let work = EventCacheFormat.sideWork(of: files, years: years) else {
+                    // Only where nothing recurs and no zone is Foundation's, or a rule counts in
+                    // another calendar.
                     let events = files.flatMap(\.file.events)
-                    #expect(!events.contains { $0.isRecurring } || events.contains { event in
+                    #expect(!events.contains { $0.isRecurring || $0.zone?.foundationIdentifier != nil } || events.contains { event in
                         (event.expanders + event.exclusionRules).contains { !($0.scale is GregorianScale) }
                     }, "\(name): no table source")
                     continue
                 }
-                let table = EventCacheFormat.occurrenceTable(of: source)
-                if let table, !table.instances.isEmpty { tables += 1 }
+                let results = EventCacheFormat.results(of: work)
+                if let table = results.table, !table.instances.isEmpty { tables += 1 }
+                zones += results.zoneRuns.count
                 let built = Self.bytes(of: EventCacheFormat.layout(source: "/c/" + name, key: EventCacheFormatTests.key,
-                                                                   files: files) { table })
+                                                                   files: files) { results })
                 let same = built == expected
                 #expect(same, "\(name), years \(years): the caches differ")
             }
         }
         #expect(tables > 10, "too few tables with instances to compare")
+        #expect(zones > 10, "too few zones' changes built apart to compare")
     }
 
     /// A copy shares no expander with its event, and keeps no text.
