@@ -207,7 +207,9 @@ extension EventCacheFormat {
         }
     }
 
-    static func write(_ zone: EventZone, to out: inout CacheWriter) {
+    /// Writes `zone`, a Foundation zone with the changes of offset `runs` when given (found
+    /// from it when not).
+    static func write(_ zone: EventZone, runs: [Int]? = nil, to out: inout CacheWriter) {
         switch zone.source {
         case .utc:
             out.int(0)
@@ -217,7 +219,7 @@ extension EventCacheFormat {
             out.int(3)
             out.string(zone.identifier ?? "")
             out.string(EventZone.dataVersion)
-            out.ints(zone.changeRuns(of: EventZone.storedSpans))
+            out.ints(runs ?? zone.changeRuns(of: EventZone.storedSpans))
         case .rules(let rules):
             out.int(2)
             out.int(rules.observances.count)

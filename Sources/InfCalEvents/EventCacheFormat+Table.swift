@@ -1,3 +1,4 @@
+import Foundation
 import InfCalModel
 
 extension EventCacheFormat {
@@ -40,32 +41,132 @@ extension EventCacheFormat {
         let offset: Int
     }
 
+    /// A table of occurrences (`occurrenceTable`): the range of starts it covers (the events'
+    /// reckoning), the places in reading order of the recurring events, the instances (start,
+    /// duration, the event's place, whether shown as written) in order, and the longest any
+    /// instance lasts.
+    public struct OccurrenceTable: Sendable {
+        let range: Range<Int>
+        let recurring: [Int]
+        let instances: [(start: Int, duration: Int, event: Int, local: Bool)]
+        let longest: Int
+    }
+
+    /// What the layout of a cache of some files can have built apart from them, on another
+    /// thread, while the files' own events go on being used: the table of occurrences, from
+    /// copies of their recurring events (`Event.instanceCopy`, with their places in reading
+    /// order) and the years, and the changes of offset of their Foundation zones, which the
+    /// zones' records hold (`SideResults`).
+    public final class SideWork {
+        let events: [Event]
+        let ordinals: [Int]
+        let years: Range<Int>
+        let zones: [TimeZone]
+
+        init(events: [Event], ordinals: [Int], years: Range<Int>, zones: [TimeZone]) {
+            self.events = events
+            self.ordinals = ordinals
+            self.years = years
+            self.zones = zones
+        }
+    }
+
+    /// What `results(of:)` built: the table of occurrences (nil for none) and the changes of
+    /// offset of the zones (`EventZone.changeRuns(of:)` of `EventZone.storedSpans`) by identifier.
+    public struct SideResults: Sendable {
+        let table: OccurrenceTable?
+        let zoneRuns: [String: [Int]]
+
+        /// No table, and every zone's changes found as its record is made.
+        public static let nothing = SideResults(table: nil, zoneRuns: [:])
+    }
+
+    /// The most Foundation zones whose changes `SideWork` takes; any more are found as the
+    /// zones' records are made.
+    static let sideZones = 16
+
+    /// What the layout of the cache of `files` with a table of `years` can have built apart
+    /// (`SideWork`), or nil when there is nothing to build, or a recurring event cannot be
+    /// copied (then all of it is built from the files).
+    public static func sideWork(of files: [(name: String, file: EventFile)], years: Range<Int>) -> sending SideWork? {
+        var zones: [EventZone] = []
+        var timeZones: [TimeZone] = []
+        let (events, ordinals) = recurringEvents(of: files) { event in
+            // Events in a row mostly share a zone: only a change of zone is looked up.
+            guard let zone = event.zone, zone !== zones.last, zones.count < sideZones,
+                  !zones.contains(where: { $0 === zone }) else { return }
+            zones.append(zone)
+            if case .foundation(let timeZone) = zone.source { timeZones.append(timeZone) }
+        }
+        var copies: [Event] = []
+        copies.reserveCapacity(events.count)
+        for event in events {
+            guard let copy = event.instanceCopy() else { return nil }
+            copies.append(copy)
+        }
+        guard !copies.isEmpty || !timeZones.isEmpty else { return nil }
+        return SideWork(events: copies, ordinals: ordinals, years: years, zones: timeZones)
+    }
+
+    /// What `work` is for: the table of occurrences of its events, as
+    /// `occurrenceTable(of:years:spans:)` gives it for the files they were copied from, and
+    /// the changes of offset of its zones, each from a zone of its own.
+    public static func results(of work: SideWork) -> SideResults {
+        var zoneRuns: [String: [Int]] = [:]
+        for timeZone in work.zones {
+            zoneRuns[timeZone.identifier] = EventZone(.foundation(timeZone)).changeRuns(of: EventZone.storedSpans)
+        }
+        let table = occurrenceTable(recurring: work.events, ordinals: work.ordinals, years: work.years) { event, _ in reach(of: event) }
+        return SideResults(table: table, zoneRuns: zoneRuns)
+    }
+
+    /// The recurring events of `files`, with their places in reading order; `visit` sees every
+    /// event on the way.
+    private static func recurringEvents(of files: [(name: String, file: EventFile)],
+                                        visiting visit: (Event) -> Void = { _ in }) -> (events: [Event], ordinals: [Int]) {
+        var events: [Event] = []
+        var ordinals: [Int] = []
+        var ordinal = 0
+        for entry in files {
+            for event in entry.file.events {
+                visit(event)
+                if event.isRecurring {
+                    events.append(event)
+                    ordinals.append(ordinal)
+                }
+                ordinal += 1
+            }
+        }
+        return (events, ordinals)
+    }
+
     /// Every instance starting in `years` of the recurring events of `files` (their places in
     /// reading order), what the store's windows would find for them; nil when there are none,
     /// too many, or a rule leaves instances of a day out (the day limit), which only a walk
     /// of the rule tells apart.
     /// `spans` are the events' reaches (as the index keeps them), by which an event that cannot
     /// occur in the years is passed over unexpanded.
-    static func occurrenceTable(of files: [(name: String, file: EventFile)], years: Range<Int>, spans: [Span])
-        -> (range: Range<Int>, recurring: [Int], instances: [(start: Int, duration: Int, event: Int, local: Bool)], longest: Int)? {
+    static func occurrenceTable(of files: [(name: String, file: EventFile)], years: Range<Int>, spans: [Span]) -> OccurrenceTable? {
+        let (events, ordinals) = recurringEvents(of: files)
+        return occurrenceTable(recurring: events, ordinals: ordinals, years: years) { _, place in
+            (spans[ordinals[place]].earliest, spans[ordinals[place]].latest)
+        }
+    }
+
+    /// The table of `recurringEvents` (at `ordinals` in reading order) for `years`, as
+    /// `occurrenceTable(of:years:spans:)` describes it; `reach` gives the reach of an event (as
+    /// the index keeps it) and its place among them.
+    private static func occurrenceTable(recurring recurringEvents: [Event], ordinals: [Int], years: Range<Int>,
+                                        reach: (Event, Int) -> (earliest: Int, latest: Int)) -> OccurrenceTable? {
         guard years.lowerBound > -100_000, years.upperBound < 100_000, !years.isEmpty else { return nil }
         let range = (CivilTime.day(year: years.lowerBound, month: 1, day: 1) * CivilTime.secondsPerDay)
             ..< (CivilTime.day(year: years.upperBound, month: 1, day: 1) * CivilTime.secondsPerDay)
-        var recurringEvents: [Event] = []
-        var ordinals: [Int] = []
-        var ordinal = 0
-        for entry in files {
-            for event in entry.file.events {
-                if event.isRecurring {
-                    recurringEvents.append(event)
-                    ordinals.append(ordinal)
-                }
-                ordinal += 1
-            }
-        }
         guard !recurringEvents.isEmpty else { return nil }
         // Those whose reach meets the years are expanded (the rest have no instance there).
-        let reaching = recurringEvents.indices.filter { spans[ordinals[$0]].latest >= range.lowerBound && spans[ordinals[$0]].earliest < range.upperBound }
+        let reaching = recurringEvents.indices.filter { place in
+            let (earliest, latest) = reach(recurringEvents[place], place)
+            return latest >= range.lowerBound && earliest < range.upperBound
+        }
         // A rule of hours, minutes or seconds (by its frequency or its parts) can give
         // dozens of instances a day, each found among many candidates: over years that is work
         // a cache's writing must not wait for. Any other gives at most one a day for each of its
@@ -87,7 +188,7 @@ extension EventCacheFormat {
             for extra in event.extraStarts { longest = max(longest, extra.duration ?? 0) }
         }
         for place in instances.indices { instances[place].event = ordinals[instances[place].event] }
-        return (range, ordinals, instances, longest)
+        return OccurrenceTable(range: range, recurring: ordinals, instances: instances, longest: longest)
     }
 
     /// Writes the table `table` at `position` (and moves it on): the checksum of its block

@@ -105,6 +105,12 @@ public final class EventZone {
     }
 
     /// The identifier of a Foundation zone (`.foundation` or `.named`).
+    /// The identifier of a Foundation zone made from one (not from a cache), else nil.
+    var foundationIdentifier: String? {
+        if case .foundation(let zone) = source { return zone.identifier }
+        return nil
+    }
+
     var identifier: String? {
         switch source {
         case .foundation(let zone): return zone.identifier

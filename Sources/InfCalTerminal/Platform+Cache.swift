@@ -182,8 +182,8 @@ extension Platform {
 
     /// Work handed to the thread that runs it.
     private final class Work {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
     }
 
     /// The thread of the last work `inBackground` started, until it is joined. Only the main
@@ -191,11 +191,16 @@ extension Platform {
     nonisolated(unsafe) private static var pending: pthread_t?
 
     /// Runs `work` on a thread of its own, once the work started before has ended, while the
-    /// caller goes on; `exit` waits for it. The thread blocks every signal, so that signals
-    /// still reach the main thread, whose reads and polls they are meant to interrupt. When no
-    /// thread can be made, `work` runs here.
+    /// caller goes on; `exit` waits for it. When no thread can be made, `work` runs here.
     public static func inBackground(_ work: @escaping @Sendable () -> Void) {
         finishBackgroundWork()
+        pending = startThread(work)
+    }
+
+    /// Starts `work` on a new thread and returns it, or runs `work` here and returns nil when
+    /// no thread can be made. The thread blocks every signal, so that signals still reach the
+    /// main thread, whose reads and polls they are meant to interrupt.
+    private static func startThread(_ work: @escaping () -> Void) -> pthread_t? {
         var (all, saved) = (sigset_t(), sigset_t())
         sigfillset(&all)
         pthread_sigmask(SIG_SETMASK, &all, &saved)
@@ -209,9 +214,35 @@ extension Platform {
         guard started == 0 else {
             box.release()
             work()
-            return
+            return nil
         }
-        pending = thread
+        return thread
+    }
+
+    /// A value being computed on a thread of its own (`computeInBackground`).
+    public final class Computation<Value: Sendable> {
+        fileprivate var thread: pthread_t?
+        /// Set by the computing thread before it ends, read only after it is joined.
+        fileprivate var value: Value?
+
+        /// The value, once the thread has ended; nil only when asked again.
+        public func result() -> Value? {
+            if let thread {
+                pthread_join(thread, nil)
+                self.thread = nil
+            }
+            defer { value = nil }
+            return value
+        }
+    }
+
+    /// Computes `work` on a thread of its own while the caller goes on, which takes the value
+    /// with `result()` (the work and what it holds belong to that thread until then). When no
+    /// thread can be made, `work` runs here.
+    public static func computeInBackground<Value: Sendable>(_ work: sending @escaping () -> Value) -> Computation<Value> {
+        let computation = Computation<Value>()
+        computation.thread = startThread { computation.value = work() }
+        return computation
     }
 
     /// Waits for the work `inBackground` started last, if it has not ended.
