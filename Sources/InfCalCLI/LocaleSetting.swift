@@ -49,7 +49,7 @@ public enum LocaleSetting {
         let formatter = DateFormatter()
         formatter.locale = locale
         formatter.calendar = Calendar(identifier: .gregorian)
-        let names = formatter.standaloneMonthSymbols ?? []
+        let names: [String] = formatter.standaloneMonthSymbols
         guard names.count < 12 || hasPlaceholderNames(names) else { return locale }
         var components = Locale.Components(locale: locale)
         components.languageComponents = Locale.Language.Components(languageCode: .english, script: nil, region: locale.region)

@@ -205,8 +205,10 @@ extension EventCacheFormat {
                 let blockEnd = min(first + blockSize, eventCount)
                 let entriesStart = entry
                 var (earliest, latest, halves) = (Int.max, Int.min, UInt64(0))
+                var allInTable = true
                 for ordinal in order[first..<blockEnd] {
                     let span = spans[ordinal]
+                    allInTable = allInTable && span.inTable
                     let length = recordPlaces[ordinal + 1] - recordPlaces[ordinal] - 8
                     bytes.storeBytes(of: UInt64(bitPattern: Int64(span.earliest)), toByteOffset: entry, as: UInt64.self)
                     bytes.storeBytes(of: UInt64(bitPattern: Int64(span.latest)), toByteOffset: entry + 8, as: UInt64.self)
@@ -220,7 +222,7 @@ extension EventCacheFormat {
                 }
                 bytes.storeBytes(of: UInt64(bitPattern: Int64(earliest)), toByteOffset: block, as: UInt64.self)
                 bytes.storeBytes(of: UInt64(bitPattern: Int64(latest)), toByteOffset: block + 8, as: UInt64.self)
-                bytes.storeBytes(of: halves, toByteOffset: block + 16, as: UInt64.self)
+                bytes.storeBytes(of: halves | (allInTable ? tableFlag : 0), toByteOffset: block + 16, as: UInt64.self)
                 bytes.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[entriesStart..<entry])),
                                  toByteOffset: block + 24, as: UInt64.self)
                 block += blockEntrySize
@@ -277,8 +279,22 @@ extension EventCacheFormat {
         return meta
     }
 
-    /// The index's order of `spans`: their places in reading order.
+    /// The index's order of `spans`: their places in reading order. The events whose
+    /// instances the table holds come last (in the same order among themselves), so that
+    /// their blocks hold no other: a run inside the table's years passes over those blocks
+    /// unread, as it takes their instances from the table.
     private static func indexOrder(of spans: [Span]) -> [Int] {
+        let order = indexOrderByStart(of: spans)
+        guard spans.contains(where: \.inTable) else { return order }
+        var result: [Int] = []
+        result.reserveCapacity(order.count)
+        for ordinal in order where !spans[ordinal].inTable { result.append(ordinal) }
+        for ordinal in order where spans[ordinal].inTable { result.append(ordinal) }
+        return result
+    }
+
+    /// The order of `spans` by group (short, longer, without end) and start.
+    private static func indexOrderByStart(of spans: [Span]) -> [Int] {
         // The group of a span: short, longer (their earliest starts spread from `low` to
         // `high`), or without end, with its halves of months.
         var (low, high) = (Int.max, Int.min)

@@ -77,7 +77,9 @@ extension EventCacheFormat {
         return expander
     }
 
-    static func readZone(_ reader: inout CacheReader) throws(CacheDefect) -> EventZone {
+    /// `spans`: the spans (`EventZone.span`) of the instants a run asks the zone about, whose
+    /// stored changes of offset are taken; nil, all of them.
+    static func readZone(_ reader: inout CacheReader, spans: Range<Int>? = nil) throws(CacheDefect) -> EventZone {
         switch try reader.int() {
         case 0:
             return .utc
@@ -91,7 +93,7 @@ extension EventCacheFormat {
                 return EventZone(.foundation(zone))
             }
             let zone = EventZone(.named(identifier))
-            guard zone.store(runs, of: EventZone.storedSpans) else { throw CacheDefect() }
+            guard zone.store(runs, of: EventZone.storedSpans, keeping: spans) else { throw CacheDefect() }
             return zone
         case 2:
             var observances: [VTimeZoneRules.Observance] = []

@@ -15,10 +15,21 @@ extension EventCacheFormat {
     /// The most occurrences a table holds: a calendar with more in its years (rules by the
     /// hour, say) has no table, and its runs expand the rules.
     static let tableLimit = 250_000
-    /// The mark, in an index entry's offset word, of an event whose instances are in the table.
+    /// The mark, in an index entry's offset word, of an event whose instances are in the table;
+    /// in a block's word of halves, of a block of such events alone.
     static let tableFlag: UInt64 = 1 << 63
     static let tableEntrySize = 32
     static let tableBlockEntrySize = 16
+
+    /// An occurrence as the table keeps it: its start and duration, the place of its event's
+    /// record (from the body's start) and its length, and whether it is shown as written.
+    struct TableOccurrence {
+        let start: Int
+        let duration: Int
+        let offset: UInt64
+        let length: UInt64
+        let local: Bool
+    }
 
     /// Where the table lies and what it covers, as the metadata records it: the range of
     /// starts (the events' reckoning), the number of occurrences, the longest duration among
@@ -223,7 +234,7 @@ extension EventCacheFormat {
     /// cache, which so checks all of it).
     /// - throws: `CacheDefect` when a part is outside the cache or its checksum is wrong.
     static func tableOccurrences(_ contents: Contents, table: TablePlace, starts: Range<Int>?) throws(CacheDefect)
-        -> [(start: Int, duration: Int, offset: UInt64, length: UInt64, local: Bool)] {
+        -> [TableOccurrence] {
         let buffer = contents.buffer
         let blockCount = (table.count + blockSize - 1) / blockSize
         let (room, short) = (buffer.count - contents.bodyStart).subtractingReportingOverflow(table.offset)
@@ -231,7 +242,7 @@ extension EventCacheFormat {
               8 + blockCount * tableBlockEntrySize + table.count * tableEntrySize <= room else { throw CacheDefect() }
         let base = contents.bodyStart + table.offset
         let entriesStart = base + 8 + blockCount * tableBlockEntrySize
-        guard contents.load([base..<entriesStart]), buffer.loadUnaligned(fromByteOffset: base, as: UInt64.self)
+        guard contents.load(base, entriesStart), buffer.loadUnaligned(fromByteOffset: base, as: UInt64.self)
                 == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[(base + 8)..<entriesStart])) else { throw CacheDefect() }
         func firstStart(_ block: Int) -> Int {
             Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: base + 8 + block * tableBlockEntrySize, as: UInt64.self)))
@@ -242,8 +253,8 @@ extension EventCacheFormat {
         guard first < end else { return [] }
         let entries = entriesStart + first * blockSize * tableEntrySize
             ..< min(entriesStart + end * blockSize * tableEntrySize, entriesStart + table.count * tableEntrySize)
-        guard contents.load([entries]) else { throw CacheDefect() }
-        var found: [(start: Int, duration: Int, offset: UInt64, length: UInt64, local: Bool)] = []
+        guard contents.load(entries.lowerBound, entries.upperBound) else { throw CacheDefect() }
+        var found: [TableOccurrence] = []
         for block in first..<end {
             let start = entriesStart + block * blockSize * tableEntrySize
             let stop = min(start + blockSize * tableEntrySize, entries.upperBound)
@@ -254,8 +265,9 @@ extension EventCacheFormat {
                 let begins = Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self)))
                 guard starts.contains(begins) else { continue }
                 let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
-                found.append((begins, Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self))),
-                              buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self), last & ~(1 << 63), last >> 63 == 1))
+                found.append(TableOccurrence(start: begins, duration: Int(Int64(bitPattern: buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self))),
+                                             offset: buffer.loadUnaligned(fromByteOffset: entry + 16, as: UInt64.self),
+                                             length: last & ~(1 << 63), local: last >> 63 == 1))
             }
         }
         return found

@@ -20,6 +20,10 @@ final class MonthCalendarScale: RecurrenceScale {
     private let isCyclic: Bool
     /// The months of every year, in the solar calendars; nil in the lunar ones.
     private let monthsPerYear: Int?
+    /// For the Japanese calendar, whose years count again from 1 at each era (Heisei 31 is
+    /// followed by Reiwa 1 in mid-year): the Gregorian calendar, whose year of a day is ICU's
+    /// extended year of the Japanese one, so that years count on across eras.
+    private let gregorian: Calendar?
     /// The mean length of a year, in days, to guess where a year begins.
     private let meanYear: Double
     /// A month to guess from: its year and first civil day.
@@ -50,17 +54,47 @@ final class MonthCalendarScale: RecurrenceScale {
         case .islamic, .islamicCivil, .islamicTabular, .islamicUmmAlQura: meanYear = 12 * Self.lunation
         default: meanYear = 365.2425
         }
+        if identifier == .japanese {
+            var gregorian = Calendar(identifier: .gregorian)
+            gregorian.timeZone = .gmt
+            self.gregorian = gregorian
+        } else {
+            gregorian = nil
+        }
         anchor = (0, Self.anchorDay)
         if let first = month(containing: Self.anchorDay) { anchor = (first.year, first.firstDay) }
     }
 
-    /// `month` as RFC 7529 numbers it.
+    /// `month` as RFC 7529 numbers it, its year counted on across eras (ICU's extended year):
+    /// a yearly or monthly rule steps from the last year of an era into the next era.
     private func scaleMonth(_ month: Month) -> ScaleMonth {
         let name = month.name
-        let year = isCyclic ? CivilTime.cycleYear(era: name.era, year: name.year) : name.year
+        let year: Int
+        if isCyclic {
+            year = CivilTime.cycleYear(era: name.era, year: name.year)
+        } else if let gregorian {
+            let noon = Date(timeIntervalSince1970: TimeInterval((month.firstDay + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay + 43_200))
+            let parts = gregorian.dateComponents([.era, .year], from: noon)
+            year = parts.year.map { CivilTime.astronomicalYear(era: parts.era ?? 1, year: $0) } ?? name.year
+        } else {
+            year = Self.extendedYear(calendar.identifier, era: name.era, year: name.year)
+        }
         let label = isHebrew ? HebrewMonths.rfc7529Label(ofMonth: name.month) : (name.month, name.isLeapMonth)
         return ScaleMonth(year: year, number: label.0, isLeap: label.1,
                           firstDay: month.firstDay + CivilTime.dayNumberOffset, length: month.dayCount)
+    }
+
+    /// The year `year` of era `era` counted on across the eras, as ICU's extended year counts
+    /// it: the R.O.C. and Coptic calendars count the years before their epoch backwards (era 0,
+    /// year 1 is the year before era 1's year 1), the Ethiopic one counts them in the era of
+    /// the world (Amete Alem 5500 is the year before year 1 of the incarnation era).
+    static func extendedYear(_ identifier: Calendar.Identifier, era: Int, year: Int) -> Int {
+        guard era == 0 else { return year }
+        switch identifier {
+        case .republicOfChina, .coptic: return CivilTime.astronomicalYear(era: era, year: year)
+        case .ethiopicAmeteMihret: return year - 5500
+        default: return year
+        }
     }
 
     func month(containing civil: Int) -> ScaleMonth? {

@@ -103,6 +103,10 @@ public struct CacheMeta: Sendable, Equatable {
         set { message["fetched"] = newValue.map(String.init) }
     }
 
+    /// The one calendar of a CalDAV account the copy holds (the config file's `calendar =`);
+    /// nil when it holds every calendar of the account.
+    public var calendar: String? { get { message["calendar"] } set { message["calendar"] = newValue } }
+
     /// The file's contents.
     public var bytes: [UInt8] { Array(message.encoded().utf8) }
 }
@@ -162,11 +166,14 @@ public enum RemoteURL {
 /// href, display name, colour and sync-token) and the `etags` file (each event file's href
 /// and ETag), which the helper keeps and infcal reads to write an event back.
 ///
-/// The `collection` file is a `FetchMessage`: the verb `collection`, a field `format 2`, then
-/// `href` with `OneLineText.escaped` (a line break in it cannot cut the line, nor a `%` read
-/// as an escape), `name`, `color` and `sync-token`. A file without the `format` field is the
-/// first format, its href as it was (a line break written as a space): read as it stands, it
-/// differs from the collection's own, so the helper downloads that collection again.
+/// The `collection` file is a `FetchMessage`: the verb `collection`, a field `format 3`, then
+/// `href`, `name`, `color` and `sync-token`, every value with `OneLineText.escaped`, so that
+/// no byte of a display name or a token (a line break, a tab, a control, a `%`) can cut the
+/// line, forge another field or read as an escape. Older files are still read: in format 2
+/// only the href was escaped, and a file without the `format` field is the first format,
+/// every value as it was (a line break written as a space). Such values are read as they
+/// stand; an href that differs from the collection's own makes the helper download that
+/// collection again, and a token the server no longer knows makes it compare ETags.
 ///
 /// The `etags` file is a `FetchMessage`: the verb `etags`, a field `format 2`, then one line
 /// an event, `FILE HREF ETAG`, each of the three with `OneLineText.escaped`, so that no byte of
@@ -185,7 +192,11 @@ public struct CachedCollection: Sendable {
     /// The `format` field's value of the `etags` files written now.
     static let etagsFormat = "2"
     /// The `format` field's value of the `collection` files written now.
-    static let collectionFormat = "2"
+    static let collectionFormat = "3"
+    /// The format of the `collection` files that escaped their href alone.
+    static let hrefOnlyFormat = "2"
+    /// The fields of the `collection` file.
+    static let collectionFields = ["href", "name", "color", "sync-token"]
 
     public init() {}
 
@@ -214,24 +225,48 @@ public struct CachedCollection: Sendable {
         }
     }
 
-    /// The collection's href (the path its events' hrefs are under), read from the `collection`
-    /// file's `meta`; nil when it names none, an escape is malformed or the format is unknown.
-    public static func href(in meta: FetchMessage) -> String? {
-        guard let value = meta["href"] else { return nil }
+    /// The value of the `collection` file's field `key` (`href`, `name`, `color` or
+    /// `sync-token`) in `meta`, in whichever format the file has; nil when the file has no
+    /// such field, its escape is malformed or the format is unknown.
+    public static func field(_ key: String, in meta: FetchMessage) -> String? {
+        guard let value = meta[key] else { return nil }
         switch meta["format"] {
         case nil: return value
+        case hrefOnlyFormat?: return key == "href" ? OneLineText.unescaped(Substring(value)) : value
         case collectionFormat?: return OneLineText.unescaped(Substring(value))
         default: return nil
         }
     }
 
+    /// The collection's href (the path its events' hrefs are under), read from the `collection`
+    /// file's `meta`; nil when it names none, an escape is malformed or the format is unknown.
+    public static func href(in meta: FetchMessage) -> String? {
+        field("href", in: meta)
+    }
+
     /// The collection's href, as `href(in:)` reads it from `meta`.
     public var href: String? { Self.href(in: meta) }
+    /// The collection's display name, as `field(_:in:)` reads it from `meta`.
+    public var name: String? { Self.field("name", in: meta) }
+    /// The collection's colour (its `calendar-color`), as `field(_:in:)` reads it.
+    public var color: String? { Self.field("color", in: meta) }
+    /// The sync-token the copy was brought up to, as `field(_:in:)` reads it.
+    public var syncToken: String? { Self.field("sync-token", in: meta) }
+
+    /// Whether the collection at `href` (its path, decoded, ending in `/`) called `name` is
+    /// the one the config file's `calendar = chosen` names: by its display name, its path
+    /// (with or without the trailing slash) or the path's last segment.
+    public static func isChosen(_ chosen: String, href: String?, name: String?) -> Bool {
+        if let name, name == chosen { return true }
+        guard let href else { return false }
+        let trimmed = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
+        return href == trimmed + "/" || href.split(separator: "/").last.map(String.init) == trimmed
+    }
 
     /// The `collection` file's message, in the present format, for the collection at `href`.
     public static func collectionMeta(href: String, name: String?, color: String?, syncToken: String?) -> FetchMessage {
-        FetchMessage("collection", [("format", collectionFormat), ("href", OneLineText.escaped(href)), ("name", name), ("color", color),
-                                    ("sync-token", syncToken)])
+        let values = [href, name, color, syncToken].map { $0.map(OneLineText.escaped) }
+        return FetchMessage("collection", [("format", collectionFormat)] + Array(zip(collectionFields, values)))
     }
 
     /// The `etags` file's contents, in the present format.

@@ -129,9 +129,13 @@ final class PagerSession {
                     reenter = true
                 case .terminalStop:
                     Platform.ignoringTerminalOutputStops { terminal.leave() }
-                    Platform.stopProcess(resumingCatch: .terminalStop)
+                    // A shell that saw the job stop before infcal did (`sh -c`: sh stops at
+                    // once) may have continued it while the terminal was restored: stopping
+                    // after that continue would stop for good.
+                    let meanwhile = Platform.drainSignals(signalPipe)
+                    if !meanwhile.contains(.continue) { Platform.stopProcess(resumingCatch: .terminalStop) }
                     // Back after fg: the SIGCONT that woke us is among these.
-                    signals += Platform.drainSignals(signalPipe)
+                    signals += meanwhile + Platform.drainSignals(signalPipe)
                     reenter = true
                 case .continue:
                     // Also after a stop we did not see (SIGSTOP): the shell may have reset

@@ -119,33 +119,34 @@ extension Platform {
             if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
         }
 
-        /// Reads the pages of `ranges` (offsets in the file, ascending for the fewest reads)
-        /// that are not read yet; false when a range lies outside the file or a read fails or
+        /// Reads the pages of `spans` (offsets in the file, ascending for the fewest reads)
+        /// that are not read yet; false when a span lies outside the file or a read fails or
         /// comes up short (the file changed under it): the caller treats the cache as unusable.
-        public func load(_ ranges: [Range<Int>]) -> Bool {
-            var runs: [Range<Int>] = []
-            for range in ranges where !range.isEmpty {
-                guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
-                for page in (range.lowerBound >> Self.pageShift)...((range.upperBound - 1) >> Self.pageShift) where !present[page] {
-                    if let last = runs.last, last.contains(page) { continue }
-                    if let last = runs.last, page >= last.upperBound, page - last.upperBound <= Self.bridge {
-                        runs[runs.count - 1] = last.lowerBound..<(page + 1)
+        public func load(_ spans: UnsafeBufferPointer<CacheSpan>) -> Bool {
+            // Runs of pages to read, first..<end each (spans, not ranges: see `CacheSpan`).
+            var runs: [CacheSpan] = []
+            for span in spans where span.start < span.end {
+                guard span.start >= 0, span.end <= bytes.count else { return false }
+                for page in (span.start >> Self.pageShift)...((span.end - 1) >> Self.pageShift) where !present[page] {
+                    if let last = runs.last, last.start <= page, page < last.end { continue }
+                    if let last = runs.last, page >= last.end, page - last.end <= Self.bridge {
+                        runs[runs.count - 1] = CacheSpan(last.start, page + 1)
                     } else {
-                        runs.append(page..<(page + 1))
+                        runs.append(CacheSpan(page, page + 1))
                     }
                 }
             }
             guard let base = bytes.baseAddress else { return runs.isEmpty }
             for run in runs {
-                var offset = run.lowerBound << Self.pageShift
-                let end = min(run.upperBound << Self.pageShift, bytes.count)
+                var offset = run.start << Self.pageShift
+                let end = min(run.end << Self.pageShift, bytes.count)
                 while offset < end {
                     let count = pread(fd, UnsafeMutableRawPointer(mutating: base + offset), end - offset, off_t(offset))
                     if count < 0, errno == EINTR { continue }
                     guard count > 0 else { return false }
                     offset += count
                 }
-                for page in run { present[page] = true }
+                for page in run.start..<run.end { present[page] = true }
             }
             return true
         }

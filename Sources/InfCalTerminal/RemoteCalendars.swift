@@ -24,11 +24,12 @@ enum RemoteCalendars {
             .map(RemoteCache.init(directory:))
     }
 
-    /// What is known of the copy of `source` at `url`, when it is there and came from that URL.
-    static func copy(of name: String, url: String, in cache: RemoteCache) -> CacheMeta? {
+    /// What is known of the copy of `source` at `url`, when it is there and came from that URL
+    /// (and, for a CalDAV account, holds the calendar its `calendar =` names, or all of them).
+    static func copy(of name: String, url: String, calendar: String?, in cache: RemoteCache) -> CacheMeta? {
         let files = cache.files(for: name)
         guard case .success(let bytes) = Platform.readFile(files.meta), let meta = CacheMeta(bytes: bytes), meta.url == url,
-              meta.fetched != nil else { return nil }
+              meta.fetched != nil, meta.kind != "caldav" || meta.calendar == calendar else { return nil }
         let present = meta.kind == "caldav" ? Platform.isDirectory(files.collections) : Platform.exists(files.copy)
         return present ? meta : nil
     }
@@ -52,7 +53,7 @@ enum RemoteCalendars {
     static func localCopies(of source: CalendarSource, cache: RemoteCache?) -> [CalendarSource] {
         guard case .url(let url) = source.location else { return [source] }
         let name = name(of: source)
-        guard let cache, let meta = copy(of: name, url: url, in: cache) else { return [] }
+        guard let cache, let meta = copy(of: name, url: url, calendar: source.collection, in: cache) else { return [] }
         let files = cache.files(for: name)
         guard meta.kind == "caldav" else {
             var local = source
@@ -62,21 +63,21 @@ enum RemoteCalendars {
         return Platform.entryNames(files.collections).compactMap { entry -> CalendarSource? in
             let directory = files.collections + "/" + entry
             guard case .success(let bytes) = Platform.readFile(directory + "/" + CalendarFiles.collectionFile),
-                  let collection = CacheMeta(bytes: bytes)?.message else { return nil }
+                  let message = CacheMeta(bytes: bytes)?.message else { return nil }
+            var collection = CachedCollection()
+            collection.meta = message
             var local = source
             local.location = .path(directory)
             if let chosen = source.collection {
                 // `calendar =` names one of the account's calendars: that one alone, under the section's name.
-                let href = CachedCollection.href(in: collection) ?? ""
                 let trimmed = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
-                let last = href.split(separator: "/").last.map(String.init)
-                guard collection["name"] == chosen || href == trimmed + "/" || last == trimmed
+                guard CachedCollection.isChosen(chosen, href: collection.href ?? "", name: collection.name)
                         || entry.removingPercentEncodingForDisplay == trimmed else { return nil }
-            } else if entry != "calendar" || CachedCollection.href(in: collection) == nil {
-                let label = collection["name"] ?? entry.removingPercentEncodingForDisplay
+            } else if entry != "calendar" || collection.href == nil {
+                let label = collection.name ?? entry.removingPercentEncodingForDisplay
                 local.name = name + "/" + label
             }
-            if source.color == nil, let color = collection["color"].flatMap(CalendarColor.init(property:)) {
+            if source.color == nil, let color = collection.color.flatMap(CalendarColor.init(property:)) {
                 local.color = color
             }
             return local
@@ -101,7 +102,7 @@ enum RemoteCalendars {
         return sources.compactMap { source in
             guard case .url(let url) = source.location else { return nil }
             let name = name(of: source)
-            let copy = copy(of: name, url: url, in: cache)
+            let copy = copy(of: name, url: url, calendar: source.collection, in: cache)
             if fetching == .whenDue, let copy, let fetched = copy.fetched {
                 switch source.refresh {
                 case .never: return nil
@@ -206,7 +207,7 @@ enum RemoteCalendars {
                 continue
             }
             let request = FetchMessage("fetch", [
-                ("name", item.name), ("url", item.url), ("cache", cache.files(for: item.name).base),
+                ("name", item.name), ("url", item.url), ("calendar", item.source.collection), ("cache", cache.files(for: item.name).base),
                 ("timeout", String(item.source.timeout)), ("limit", String(sizeLimit)),
                 ("etag", item.copy?.etag), ("last-modified", item.copy?.lastModified),
                 ("username", user), ("password", password),

@@ -20,6 +20,8 @@ enum RemoteWrite {
         let directory: String
         /// Its path on the server, with one trailing slash.
         let href: String
+        /// Its name for a message: the server's display name may hold line breaks and controls.
+        var shown: String { UsageError.echo(name) }
 
         /// The path on the server of the event whose file in the copy is `file`.
         func href(of file: String) -> String? {
@@ -48,12 +50,12 @@ enum RemoteWrite {
         guard let cache = RemoteCalendars.cache() else {
             throw Failure(status: ExitStatus.failure, message: "\(name): no cache directory (HOME and XDG_CACHE_HOME are unset); nothing was written")
         }
-        var meta = RemoteCalendars.copy(of: name, url: url, in: cache)
+        var meta = RemoteCalendars.copy(of: name, url: url, calendar: source.collection, in: cache)
         if meta == nil, fetchingFirst {
             let due = RemoteCalendars.Due(source: source, name: name, url: url, copy: nil)
             let report = RemoteCalendars.fetch([due], cache: cache, showProgress: Platform.isTerminal(2))
             if let line = report.lines.first { throw Failure(status: ExitStatus.failure, message: line + "; nothing was written") }
-            meta = RemoteCalendars.copy(of: name, url: url, in: cache)
+            meta = RemoteCalendars.copy(of: name, url: url, calendar: source.collection, in: cache)
         }
         guard let meta else {
             throw Failure(status: ExitStatus.failure, message: "\(name): no copy of the calendar yet (run infcal once, or --refresh); nothing was written")
@@ -79,19 +81,19 @@ enum RemoteWrite {
         let url: String
         if case .url(let configured) = collection.source.location { url = configured } else { return }
         guard let href = collection.href(of: file) else {
-            throw Failure(status: ExitStatus.failure, message: "\(collection.name): \(file) is not an event of the server; nothing was written")
+            throw Failure(status: ExitStatus.failure, message: "\(collection.shown): \(file) is not an event of the server; nothing was written")
         }
         let etag = collection.state().items[file]?.etag
         if !isNew, etag?.isEmpty ?? true {
             throw Failure(status: ExitStatus.failure,
-                          message: "\(collection.name): the copy holds no ETag for \(UsageError.echo(uid)) (--refresh, then try again); nothing was written")
+                          message: "\(collection.shown): the copy holds no ETag for \(UsageError.echo(uid)) (--refresh, then try again); nothing was written")
         }
         let encoded = bytes.map { Data($0).base64EncodedString() }
         if let encoded, encoded.utf8.count + 8 > FetchMessageReader.longestLine {
-            throw Failure(status: ExitStatus.failure, message: "\(collection.name): the event is too large to send; nothing was written")
+            throw Failure(status: ExitStatus.failure, message: "\(collection.shown): the event is too large to send; nothing was written")
         }
         let (user, password, problem) = RemoteCalendars.credentials(for: collection.source, url: url)
-        if let problem { throw Failure(status: ExitStatus.failure, message: "\(collection.name): \(problem); nothing was written") }
+        if let problem { throw Failure(status: ExitStatus.failure, message: "\(collection.shown): \(problem); nothing was written") }
         guard let path = RemoteCalendars.helper() else {
             throw Failure(status: ExitStatus.failure,
                           message: "the network helper \(RemoteCalendars.helperName) is not installed (beside infcal or on PATH); nothing was written")
@@ -104,28 +106,29 @@ enum RemoteWrite {
             Platform.closeDescriptor(child.output)
             Platform.waitChild(child.pid)
         }
-        // The href and the ETag escaped: a line break in either would cut its field short.
+        // The name, the href and the ETag escaped: a line break in any would cut its field short
+        // (and a name cut so would not match the answer's).
         let request = FetchMessage(bytes == nil ? "delete" : "put", [
-            ("name", collection.name), ("url", url), ("href", OneLineText.escaped(href)), ("directory", collection.directory),
+            ("name", OneLineText.escaped(collection.name)), ("url", url), ("href", OneLineText.escaped(href)), ("directory", collection.directory),
             ("file", file), ("body", encoded), ("etag", isNew ? nil : etag.map(OneLineText.escaped)),
             ("timeout", String(collection.source.timeout)),
             ("username", user), ("password", password),
         ])
         var session = HelperSession(child: child)
         guard case .answer(let answer) = session.exchange(request, timeout: collection.source.timeout) else {
-            throw Failure(status: ExitStatus.failure, message: "\(collection.name): the network helper did not answer; nothing was written")
+            throw Failure(status: ExitStatus.failure, message: "\(collection.shown): the network helper did not answer; nothing was written")
         }
         switch answer["result"] {
         case "written":
             return
         case "conflict":
             throw Failure(status: ExitStatus.failure,
-                          message: isNew ? "\(collection.name): an event named \(UsageError.echo(uid)) is on the server already; nothing was written"
-                              : "\(collection.name): the event \(UsageError.echo(uid)) changed on the server; nothing was written (the copy now shows the server's version)")
+                          message: isNew ? "\(collection.shown): an event named \(UsageError.echo(uid)) is on the server already; nothing was written"
+                              : "\(collection.shown): the event \(UsageError.echo(uid)) changed on the server; nothing was written (the copy now shows the server's version)")
         default:
             let status = answer.integer("status")
             throw Failure(status: status == 401 || status == 403 ? ExitStatus.noPermission : ExitStatus.failure,
-                          message: "\(collection.name): write failed (\(answer["reason"] ?? "unknown reason")); nothing was written")
+                          message: "\(collection.shown): write failed (\(answer["reason"] ?? "unknown reason")); nothing was written")
         }
     }
 }

@@ -37,7 +37,7 @@ enum WriteRun {
         }
 
         /// The calendar as messages name it.
-        var label: String { remote?.name ?? path }
+        var label: String { remote?.shown ?? path }
 
         /// The file flock(2) is held on: the directory itself, or a lock file beside the
         /// calendar (the calendar's own inode is replaced by every write).
@@ -166,7 +166,7 @@ enum WriteRun {
             guard collections.count == 1, let only = collections.first else {
                 throw Failure(status: collections.isEmpty ? ExitStatus.failure : ExitStatus.usage,
                               message: collections.isEmpty ? "\(label) has no calendar on the server; nothing was written"
-                                  : "\(label) holds several calendars (\(collections.map(\.name).joined(separator: ", "))): name one with --to")
+                                  : "\(label) holds several calendars (\(collections.map(\.shown).joined(separator: ", "))): name one with --to")
             }
             return Target(only)
         }
@@ -230,7 +230,7 @@ enum WriteRun {
     static func add(_ event: NewEvent, uid: String, stamp: Int, zone: WritingZone, to target: Target) throws {
         if target.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(target.label) is readonly = yes; nothing was written") }
         if let remote = target.remote {
-            let bytes = try refusing(remote.name) { () throws(CalendarEdit.Refusal) in
+            let bytes = try refusing(remote.shown) { () throws(CalendarEdit.Refusal) in
                 try EventWrite.adding(event, uid: uid, stamp: stamp, zone: zone, to: [])
             }
             try RemoteWrite.send(bytes, file: RemoteCache.fileName(uid + ".ics"), uid: uid, in: remote, isNew: true)
@@ -308,7 +308,7 @@ enum WriteRun {
             throw Failure(status: ExitStatus.noInput, message: "cannot read '\(file)': \(Platform.describe(errno: error.code))")
         }
         guard let new = try refusing(remote.name, { () throws(CalendarEdit.Refusal) in try change(data) }) else {
-            throw Failure(status: ExitStatus.failure, message: "the event \(UsageError.echo(uid)) went from \(remote.name) while infcal read it")
+            throw Failure(status: ExitStatus.failure, message: "the event \(UsageError.echo(uid)) went from \(remote.shown) while infcal read it")
         }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let keeps = ICalLayout(new).spans.contains { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }

@@ -101,7 +101,11 @@ struct CalDAVSync {
     /// Discovers the calendars and brings each one's directory up to date.
     /// - returns: `fetched` when anything changed, else `unchanged`.
     func run(_ url: URL) throws(FetchFailure) -> String {
-        let (collections, direct) = try discover(url)
+        var (collections, direct) = try discover(url)
+        if let chosen = job.calendar, !direct {
+            // `calendar =` names one calendar of the account: the others are not downloaded.
+            collections = collections.filter { CachedCollection.isChosen(chosen, href: Self.key($0.url), name: $0.name) }
+        }
         let root = job.files.collections
         if let error = Platform.makeDirectories(root) {
             throw FetchFailure("cannot make \(root): \(Platform.describe(errno: error.code))")
@@ -121,6 +125,7 @@ struct CalDAVSync {
         var meta = CacheMeta()
         meta.url = job.url
         meta.kind = "caldav"
+        meta.calendar = job.calendar
         meta.fetched = Platform.secondsNow()
         try job.write(meta)
         return changed ? "fetched" : "unchanged"
@@ -143,7 +148,7 @@ struct CalDAVSync {
         if !sameCollection { stored.items = [:] }
         // An `etags` file of the first format may hold an href it could not keep (a line break
         // in it): every ETag is compared again once, and the file is written anew.
-        let oldToken = sameCollection && !stored.isFirstFormat ? stored.meta["sync-token"] : nil
+        let oldToken = sameCollection && !stored.isFirstFormat ? stored.syncToken : nil
         var changed = false
         var newToken = collection.syncToken
 

@@ -7,6 +7,8 @@ struct FetchJob {
     let name: String
     /// The URL as the user wrote it (`webcal://` included).
     let url: String
+    /// The one calendar of a CalDAV account to bring up to date (`calendar =`); nil for all.
+    let calendar: String?
     let files: CalendarFiles
     let timeout: Int
     let limit: Int
@@ -26,6 +28,7 @@ struct FetchJob {
         }
         self.name = name
         self.url = url
+        calendar = message["calendar"]
         files = CalendarFiles(base: cache)
         timeout = max(1, message.integer("timeout") ?? 15)
         limit = max(1, message.integer("limit") ?? Self.defaultLimit)

@@ -349,6 +349,23 @@ import Testing
 
     // MARK: Ctrl-Z
 
+    /// Whether a process called `name` runs in the session `session` and every such process
+    /// is stopped (state `T` in /proc/PID/stat, proc(5)).
+    static func isStopped(_ name: String, inSession session: pid_t) -> Bool {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        var states: [Character] = []
+        for entry in entries where Int32(entry) != nil {
+            guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
+            // "PID (COMM) STATE PPID PGRP SESSION ...": COMM may hold spaces, so it is cut at its parentheses.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard stat[stat.index(after: open)..<close] == name, fields.count > 4, Int32(fields[3]) == session,
+                  let state = fields[0].first else { continue }
+            states.append(state)
+        }
+        return !states.isEmpty && states.allSatisfy { $0 == "T" }
+    }
+
     /// The pager stayed stopped after Ctrl-Z and `fg` when it was not its process group's
     /// leader (`sh -c 'infcal --paged'`: 12 of 12 times); less comes back every time. An
     /// interactive bash runs it as a job, as a user's shell does; `; true` keeps sh from
@@ -376,6 +393,11 @@ import Testing
             try session.send("jobs\r")
             #expect(session.waitForOutput(after: mark, ["Stopped", "ready> "]), "round \(round): \(session.screen.text)")
             #expect(session.screen.text.contains("Stopped"), "round \(round): \(session.screen.text)")
+            // bash reports the job stopped once its own child has stopped: under sh, that is sh,
+            // while infcal may still be restoring the terminal. fg goes in once infcal itself is
+            // stopped, else its SIGCONT could come before infcal's own stop, which then lasts.
+            #expect(session.waitFor { _ in Self.isStopped("infcal", inSession: session.pid) },
+                    "round \(round): infcal never stopped: \(session.screen.text)")
             // Entering the alternate screen clears it: the page shown is drawn anew, after the
             // pager took the terminal back.
             try session.send("fg\r")

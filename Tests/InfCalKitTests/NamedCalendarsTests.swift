@@ -137,6 +137,18 @@ import Testing
         #expect(store(names: [nil, nil]).calendarWidth == 0)
     }
 
+    /// A name with a tab and a line break (a CalDAV server's display name) is shown with
+    /// spaces for them, and the column is as wide as the name shown, so the summaries align.
+    @Test func theColumnIsAsWideAsTheNamesShown() {
+        let events = store(names: ["team\tcal\nx", "home"])
+        var printer = AgendaPrinter(locale: nil, width: nil)
+        printer.calendarWidth = events.calendarWidth
+        #expect(events.occurrences(startingOn: Self.march).map(printer.line) == [
+            "2024-03-05 Tue  all-day      team cal x  Dentist",
+            "2024-03-06 Wed  09:00-10:00  home        Standup",
+        ])
+    }
+
     @Test func theStreamListsNamesAndColours() throws {
         let environment = Fixture.environment(variables: ["TERM": "xterm"])
         let configuration = try Configuration.resolve(ArgumentParser.parse(["--from", "2024-03", "-1"]), environment: environment)

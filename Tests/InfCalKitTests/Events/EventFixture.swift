@@ -30,6 +30,12 @@ enum EventFixture {
         return String(format: "%04d-%02d-%02dT%02d:%02d", date.year, date.month, date.day, minutes / 60, minutes % 60)
     }
 
+    /// The days (YYYY-MM-DD, in UTC) of the instances from the start of year `from` to the
+    /// end of year `to`, of the calendar holding one event of `lines`.
+    static func days(_ lines: [String], from: Int, to: Int) -> [String] {
+        starts(calendar(lines), from: from, to: to, display: .utc).map { String($0.prefix(10)) }
+    }
+
     /// The starts of the occurrences from `from` to `to` (years, inclusive), as text.
     static func starts(_ data: [UInt8], from: Int, to: Int, display: DisplayZone = newYork) -> [String] {
         let file = EventReader.read(data)
