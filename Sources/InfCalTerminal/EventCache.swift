@@ -98,9 +98,10 @@ struct EventCache {
         let year = CivilTime.date(ofDay: CivilTime.day(ofSeconds: now)).year
         let years = EventCacheFormat.occurrenceYears(around: year)
         let layout: CacheLayout
-        if let work = EventCacheFormat.sideWork(of: named, years: years) {
-            // The table of occurrences, the longest part, and the zones' changes of offset are
-            // built on another thread, from copies, while this one makes the records.
+        // The table of occurrences, the longest part, and the zones' changes of offset are
+        // built on another thread, from copies, while this one makes the records; on a single
+        // processor that would only add the copies.
+        if Platform.hasSecondProcessor, let work = EventCacheFormat.sideWork(of: named, years: years) {
             let side = Platform.computeInBackground { EventCacheFormat.results(of: work) }
             layout = EventCacheFormat.layout(source: absolute, key: key, files: named) { side.result() ?? .nothing }
         } else {

@@ -180,6 +180,10 @@ extension Platform {
 
     // MARK: Writing in the background
 
+    /// Whether the machine has more than one processor online: work handed to another thread
+    /// can then run beside this one.
+    public static var hasSecondProcessor: Bool { sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 }
+
     /// Work handed to the thread that runs it.
     private final class Work {
         let run: () -> Void
