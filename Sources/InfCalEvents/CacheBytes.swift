@@ -7,6 +7,20 @@ import InfCalModel
 /// Why a cache could not be read: any of these makes the caller read the calendar afresh.
 struct CacheDefect: Error {}
 
+/// The bytes at offsets `start..<end` of a cache, which a reader asks to have present before
+/// it reads them. Not a `Range<Int>`: the first array of ranges a process makes needs the
+/// metadata of `Range<Int>`, whose `Comparable` bound the runtime checks by a search through
+/// every conformance of the program, on the way of every run that reads a cache.
+public struct CacheSpan: Sendable {
+    public let start: Int
+    public let end: Int
+
+    public init(_ start: Int, _ end: Int) {
+        self.start = start
+        self.end = end
+    }
+}
+
 /// Appends integers (zigzag LEB128, so small negative numbers stay short), fixed 64-bit words
 /// and length-prefixed UTF-8 strings, into memory of its own: a write checks only the room
 /// left, not an array's uniqueness and capacity byte by byte. Not copyable, so that the

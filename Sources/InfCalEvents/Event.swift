@@ -67,6 +67,27 @@ public final class Event {
         self.details = details
     }
 
+    /// A copy of the event as far as its instances go (its times, rules, RDATEs, EXDATEs and
+    /// part of the series), with fresh expanders and without its texts or zone: another thread
+    /// may expand it while this one goes on being used. Nil when a rule cannot be so copied
+    /// (`RecurrenceExpander.freshCopy`).
+    func instanceCopy() -> sending Event? {
+        var copies: [RecurrenceExpander] = []
+        copies.reserveCapacity(expanders.count)
+        for expander in expanders {
+            guard let copy = expander.freshCopy() else { return nil }
+            copies.append(copy)
+        }
+        var exclusionCopies: [RecurrenceExpander] = []
+        for expander in exclusionRules {
+            guard let copy = expander.freshCopy() else { return nil }
+            exclusionCopies.append(copy)
+        }
+        return Event(uid: "", summary: "", calendarName: nil, start: start, zone: nil, duration: duration, expanders: copies,
+                     exclusionRules: exclusionCopies, extraStarts: extraStarts, excluded: excluded, excludedDays: excludedDays,
+                     line: line, segment: segment, rulesLeftOut: rulesLeftOut)
+    }
+
     /// The (first) RRULE the event repeats by, as parsed, or nil when it has none.
     public var rule: RecurrenceRule? { expanders.first?.rule }
 

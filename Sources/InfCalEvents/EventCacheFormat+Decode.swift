@@ -8,10 +8,13 @@ extension EventCacheFormat {
         public let source: String
         public let key: [CacheKeyEntry]
         let buffer: UnsafeRawBufferPointer
-        /// Makes the bytes of the ranges given (offsets in `buffer`) present before they are read.
-        let load: ([Range<Int>]) -> Bool
+        /// Makes the bytes of the spans given (offsets in `buffer`) present before they are read.
+        let loader: (UnsafeBufferPointer<CacheSpan>) -> Bool
         let files: [FileEntry]
-        let zones: [(offset: Int, length: Int)]
+        /// Where each zone's record lies: its offset from the body's start, and its length
+        /// (two arrays of words, not one of tuples: see `CacheSpan`).
+        let zoneOffsets: [Int]
+        let zoneLengths: [Int]
         /// The table of occurrences, if the cache has one.
         let table: TablePlace?
         /// The range of starts (the events' reckoning) of the table of occurrences; nil
@@ -21,6 +24,15 @@ extension EventCacheFormat {
         let indexStart: Int
         let bodyStart: Int
         let eventCount: Int
+
+        /// Makes the bytes of `spans` present (`loader`).
+        func load(_ spans: [CacheSpan]) -> Bool { spans.withUnsafeBufferPointer(loader) }
+
+        /// Makes the bytes at `start..<end` present, with no array made for them: a run
+        /// asks this for every record it reads.
+        func load(_ start: Int, _ end: Int) -> Bool {
+            withUnsafePointer(to: CacheSpan(start, end)) { loader(UnsafeBufferPointer(start: $0, count: 1)) }
+        }
     }
 
     /// A file of a cache's source as the metadata records it: its name, whether it held
@@ -38,12 +50,16 @@ extension EventCacheFormat {
 
     /// Checks the header (magic, byte order, version, length, checksums) and reads the
     /// metadata of the cache in `buffer`, which must stay valid while the result is used.
-    /// `load` makes ranges of `buffer` present before they are read, for a buffer that holds
+    /// `load` makes spans of `buffer` present before they are read, for a buffer that holds
     /// only the parts of a file read so far (`Platform.CacheFile`); it returns false when it
     /// cannot. Without it the whole buffer is taken as present.
     /// - returns: nil for anything but an intact cache of this version and byte order.
-    public static func open(_ buffer: UnsafeRawBufferPointer, load: @escaping ([Range<Int>]) -> Bool = { _ in true }) -> Contents? {
-        guard buffer.count >= headerSize, load([0..<headerSize]),
+    public static func open(_ buffer: UnsafeRawBufferPointer,
+                            load: @escaping (UnsafeBufferPointer<CacheSpan>) -> Bool = { _ in true }) -> Contents? {
+        func present(_ start: Int, _ end: Int) -> Bool {
+            withUnsafePointer(to: CacheSpan(start, end)) { load(UnsafeBufferPointer(start: $0, count: 1)) }
+        }
+        guard buffer.count >= headerSize, present(0, headerSize),
               buffer.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == magic,
               buffer.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == byteOrderMark,
               buffer.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == version,
@@ -59,7 +75,7 @@ extension EventCacheFormat {
         let indexStart = directoryStart + blockCount * blockEntrySize
         let bodyStart = indexStart + Int(eventCount) * indexEntrySize
         // The index's blocks are checked when read (`decode`): the header covers the directory.
-        guard bodyStart <= buffer.count, load([headerSize..<indexStart]), buffer.loadUnaligned(fromByteOffset: 56, as: UInt64.self)
+        guard bodyStart <= buffer.count, present(headerSize, indexStart), buffer.loadUnaligned(fromByteOffset: 56, as: UInt64.self)
                 == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[headerSize..<indexStart])) else { return nil }
         do {
             var reader = try CacheReader(buffer, from: headerSize, to: directoryStart)
@@ -93,8 +109,11 @@ extension EventCacheFormat {
                 for _ in 0..<(try reader.count()) { problems.append((try reader.int(), try reader.string())) }
                 files.append(FileEntry(name: name, hasCalendarData: hasData, skipped: skipped, notes: notes, color: color, problems: problems))
             }
-            var zones: [(offset: Int, length: Int)] = []
-            for _ in 0..<(try reader.count()) { zones.append((try reader.int(), try reader.int())) }
+            var (zoneOffsets, zoneLengths): ([Int], [Int]) = ([], [])
+            for _ in 0..<(try reader.count()) {
+                zoneOffsets.append(try reader.int())
+                zoneLengths.append(try reader.int())
+            }
             var table: TablePlace?
             if try reader.bool() {
                 let (low, high, count, longest, offset) = (try reader.int(), try reader.int(), try reader.int(), try reader.int(), try reader.int())
@@ -102,7 +121,7 @@ extension EventCacheFormat {
                 table = TablePlace(range: low..<high, count: count, longest: longest, offset: offset)
             }
             guard reader.isAtEnd else { return nil }
-            return Contents(source: source, key: key, buffer: buffer, load: load, files: files, zones: zones, table: table,
+            return Contents(source: source, key: key, buffer: buffer, loader: load, files: files, zoneOffsets: zoneOffsets, zoneLengths: zoneLengths, table: table,
                             directoryStart: directoryStart, indexStart: indexStart, bodyStart: bodyStart, eventCount: Int(eventCount))
         } catch {
             return nil
@@ -136,13 +155,20 @@ extension EventCacheFormat {
             file.problems = entry.problems
             return file
         }
-        var zones = [EventZone?](repeating: nil, count: contents.zones.count)
+        var zones = [EventZone?](repeating: nil, count: contents.zoneOffsets.count)
         let buffer = contents.buffer
         let low = window.map { $0.lowerBound.subtractingReportingOverflow(selectionMargin) }
         let high = window.map { $0.upperBound.addingReportingOverflow(selectionMargin) }
         var wantedHalves = everyHalfMonth
+        // The spans of the zones' stored offsets the window's instants lie in (with a day to
+        // spare): the rest of a zone's record is not taken.
+        var zoneSpans: Range<Int>?
         if let low, let high, !low.overflow, !high.overflow {
             wantedHalves = halves(from: low.partialValue, lasting: high.partialValue - low.partialValue)
+            if low.partialValue > Int.min / 2, high.partialValue < Int.max / 2 {
+                zoneSpans = CivilTime.floorDiv(low.partialValue - CivilTime.secondsPerDay, EventZone.span)
+                    ..< (CivilTime.floorDiv(high.partialValue + CivilTime.secondsPerDay, EventZone.span) + 1)
+            }
         }
         /// Whether nothing in the span from `earliest` to `latest` in `halves` can fall in the window.
         func outside(_ earliest: UInt64, _ latest: UInt64, _ halves: UInt64) -> Bool {
@@ -162,24 +188,32 @@ extension EventCacheFormat {
         }
         do {
             // The blocks that can hold an event in the window, read in one go, then checked.
-            var blocks: [(block: Int, entries: Range<Int>)] = []
+            // (Arrays of words and spans rather than of tuples: the first array of each tuple
+            // type costs a look-up of its metadata by name, on every run's way to its page.)
+            var blocks: [Int] = []
+            var entrySpans: [CacheSpan] = []
             var first = 0
             var block = contents.directoryStart
             while first < contents.eventCount {
                 defer { first += blockSize; block += blockEntrySize }
+                // A block of events the table holds alone, for a run that takes them from it.
+                if tableStarts != nil, buffer.loadUnaligned(fromByteOffset: block + 16, as: UInt64.self) & tableFlag != 0 { continue }
                 if outside(buffer.loadUnaligned(fromByteOffset: block, as: UInt64.self), buffer.loadUnaligned(fromByteOffset: block + 8, as: UInt64.self),
                            buffer.loadUnaligned(fromByteOffset: block + 16, as: UInt64.self)) { continue }
                 let start = contents.indexStart + first * indexEntrySize
-                blocks.append((block, start..<(start + min(blockSize, contents.eventCount - first) * indexEntrySize)))
+                blocks.append(block)
+                entrySpans.append(CacheSpan(start, start + min(blockSize, contents.eventCount - first) * indexEntrySize))
             }
-            guard contents.load(blocks.map(\.entries)) else { throw CacheDefect() }
+            guard contents.load(entrySpans) else { throw CacheDefect() }
             // A run that reads every block of the index reads the whole cache: the table too.
             if tableStarts == nil, let table = contents.table, blocks.count == (contents.eventCount + blockSize - 1) / blockSize {
                 _ = try tableOccurrences(contents, table: table, starts: nil)
             }
-            var wanted: [(offset: UInt64, last: UInt64)] = []
-            for (block, entries) in blocks {
-                let (start, end) = (entries.lowerBound, entries.upperBound)
+            // The records wanted: each one's offset, and its last index word (length and halves).
+            var offsets: [UInt64] = []
+            var lasts: [UInt64] = []
+            for (block, entries) in zip(blocks, entrySpans) {
+                let (start, end) = (entries.start, entries.end)
                 guard buffer.loadUnaligned(fromByteOffset: block + 24, as: UInt64.self)
                         == CacheChecksum.of(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) else { throw CacheDefect() }
                 for entry in stride(from: start, to: end, by: indexEntrySize) {
@@ -189,12 +223,13 @@ extension EventCacheFormat {
                     let last = buffer.loadUnaligned(fromByteOffset: entry + 24, as: UInt64.self)
                     if outside(buffer.loadUnaligned(fromByteOffset: entry, as: UInt64.self),
                                buffer.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self), last >> 40) { continue }
-                    wanted.append((offset & ~tableFlag, last))
+                    offsets.append(offset & ~tableFlag)
+                    lasts.append(last)
                 }
             }
             // The table's events, each once, after the index's, by the places of their records.
-            let indexed = wanted.count
-            var occurrences: [(start: Int, duration: Int, offset: UInt64, length: UInt64, local: Bool)] = []
+            let indexed = offsets.count
+            var occurrences: [TableOccurrence] = []
             var tableRecords: [UInt64] = []
             if let tableStarts, let table = contents.table {
                 occurrences = try tableOccurrences(contents, table: table, starts: tableStarts)
@@ -209,24 +244,33 @@ extension EventCacheFormat {
                     unique += 1
                 }
                 tableRecords.removeLast(tableRecords.count - unique)
-                for word in tableRecords { wanted.append((word >> 31, word & (1 << 31 - 1))) }
+                for word in tableRecords {
+                    offsets.append(word >> 31)
+                    lasts.append(word & (1 << 31 - 1))
+                }
             }
-            // The records lie in the index's order, as the index's part of `wanted` is, and so
+            // The records lie in the index's order, as the index's part of `offsets` is, and so
             // does its table's part: the two merged, they are read in one pass. The events go
             // back into the order reading gave them.
-            var ranges: [Range<Int>] = []
-            ranges.reserveCapacity(wanted.count)
+            var spans: [CacheSpan] = []
+            spans.reserveCapacity(offsets.count)
             var (left, right) = (0, indexed)
-            while left < indexed || right < wanted.count {
-                let takeLeft = right == wanted.count || (left < indexed && wanted[left].offset < wanted[right].offset)
-                let next = takeLeft ? wanted[left] : wanted[right]
+            while left < indexed || right < offsets.count {
+                let takeLeft = right == offsets.count || (left < indexed && offsets[left] < offsets[right])
+                let next = takeLeft ? left : right
                 if takeLeft { left += 1 } else { right += 1 }
-                ranges.append(recordBytes(at: next.offset, length: next.last & ((1 << 40) - 1), bodyStart: contents.bodyStart))
+                spans.append(recordBytes(at: offsets[next], length: lasts[next] & ((1 << 40) - 1), bodyStart: contents.bodyStart))
             }
-            guard contents.load(ranges) else { throw CacheDefect() }
-            var decoded: [(ordinal: Int, fileIndex: Int, event: Event)] = []
-            decoded.reserveCapacity(wanted.count)
-            for (position, (offset, last)) in wanted.enumerated() {
+            guard contents.load(spans) else { throw CacheDefect() }
+            // What each record held: its place in reading order, its file and its event.
+            var ordinals: [Int] = []
+            var fileIndices: [Int] = []
+            var events: [Event] = []
+            ordinals.reserveCapacity(offsets.count)
+            fileIndices.reserveCapacity(offsets.count)
+            events.reserveCapacity(offsets.count)
+            for position in offsets.indices {
+                let (offset, last) = (offsets[position], lasts[position])
                 // An event the table names, for a run that shows no details (and so asks the
                 // store nothing beyond the table's years), is read without its rules.
                 let fromTable = position >= indexed && !details
@@ -237,10 +281,9 @@ extension EventCacheFormat {
                 let event = try readEvent(&reader, calendarZone: { number throws(CacheDefect) -> EventZone in
                     guard number >= 0, number < zones.count else { throw CacheDefect() }
                     if let zone = zones[number] { return zone }
-                    let place = contents.zones[number]
-                    var zoneReader = try record(contents, at: UInt64(truncatingIfNeeded: place.offset),
-                                                length: UInt64(truncatingIfNeeded: place.length), bodyStart: contents.bodyStart)
-                    let zone = try readZone(&zoneReader)
+                    var zoneReader = try record(contents, at: UInt64(truncatingIfNeeded: contents.zoneOffsets[number]),
+                                                length: UInt64(truncatingIfNeeded: contents.zoneLengths[number]), bodyStart: contents.bodyStart)
+                    let zone = try readZone(&zoneReader, spans: zoneSpans)
                     zones[number] = zone
                     return zone
                 }, details: { offset, length throws(CacheDefect) -> EventDetails in
@@ -255,31 +298,33 @@ extension EventCacheFormat {
                 }, rules: !fromTable)
                 // An event read up to its rules has the rest of its record left unread.
                 guard fromTable || reader.isAtEnd else { throw CacheDefect() }
-                decoded.append((ordinal, fileIndex, event))
+                ordinals.append(ordinal)
+                fileIndices.append(fileIndex)
+                events.append(event)
             }
             // Each place in reading order with the position decoded, in one word sorted as a
             // number (both are below 2^31 in any cache that can be mapped; a closure comparing
             // tuples costs several times more).
             var order: [Int] = []
             if contents.eventCount < 1 << 31 {
-                order = decoded.indices.map { decoded[$0].ordinal << 32 | $0 }
+                order = ordinals.indices.map { ordinals[$0] << 32 | $0 }
                 order.sortStably(by: <)
                 order = order.map { $0 & 0xFFFF_FFFF }
             } else {
-                order = decoded.indices.sorted { decoded[$0].ordinal < decoded[$1].ordinal }
+                order = ordinals.indices.sorted { ordinals[$0] < ordinals[$1] }
             }
-            var slots = [Int](repeating: 0, count: decoded.count)
+            var slots = [Int](repeating: 0, count: events.count)
             for position in order {
-                slots[position] = files[decoded[position].fileIndex].events.count
-                files[decoded[position].fileIndex].events.append(decoded[position].event)
+                slots[position] = files[fileIndices[position]].events.count
+                files[fileIndices[position]].events.append(events[position])
             }
             if let tableStarts {
                 var presets = [[(start: Int, duration: Int, event: Int, local: Bool)]](repeating: [], count: files.count)
                 for occurrence in occurrences {
                     let word = occurrence.offset << 31 | occurrence.length
                     let position = indexed + partitionPoint(tableRecords.count) { tableRecords[$0] < word }
-                    guard position < decoded.count else { throw CacheDefect() }
-                    presets[decoded[position].fileIndex].append((occurrence.start, occurrence.duration, slots[position], occurrence.local))
+                    guard position < events.count else { throw CacheDefect() }
+                    presets[fileIndices[position]].append((occurrence.start, occurrence.duration, slots[position], occurrence.local))
                 }
                 for index in files.indices { files[index].preset = PresetInstances(range: tableStarts, instances: presets[index]) }
             }
@@ -304,18 +349,18 @@ extension EventCacheFormat {
         guard offset >= 8, offset <= room, length <= room - offset else { throw CacheDefect() }
         let start = bodyStart + Int(offset)
         let end = start + Int(length)
-        guard contents.load([(start - 8)..<end]) else { throw CacheDefect() }
+        guard contents.load(start - 8, end) else { throw CacheDefect() }
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
         guard buffer.loadUnaligned(fromByteOffset: start - 8, as: UInt64.self) == CacheChecksum.of(bytes) else { throw CacheDefect() }
         return try CacheReader(buffer, from: start, to: end)
     }
 
     /// The bytes of the record at `offset` (from `bodyStart`) of `length` bytes with the
-    /// checksum before it, for reading ahead; an empty range for a record that cannot lie in
+    /// checksum before it, for reading ahead; an empty span for a record that cannot lie in
     /// the cache (`record` rejects it).
-    private static func recordBytes(at offset: UInt64, length: UInt64, bodyStart: Int) -> Range<Int> {
-        guard offset >= 8, offset < UInt64(Int32.max), length < UInt64(Int32.max) else { return 0..<0 }
+    private static func recordBytes(at offset: UInt64, length: UInt64, bodyStart: Int) -> CacheSpan {
+        guard offset >= 8, offset < UInt64(Int32.max), length < UInt64(Int32.max) else { return CacheSpan(0, 0) }
         let start = bodyStart + Int(offset) - 8
-        return start..<(start + 8 + Int(length))
+        return CacheSpan(start, start + 8 + Int(length))
     }
 }

@@ -51,6 +51,29 @@ extension EventCacheFormat {
     /// recurring events that start in those years (`occurrenceTable`).
     public static func layout(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
                               occurrenceYears: Range<Int>? = nil) -> CacheLayout {
+        layout(source: source, key: key, files: files, tableOf: { spans in
+            occurrenceYears.flatMap { occurrenceTable(of: files, years: $0, spans: spans) }
+        }, zoneRuns: { _ in nil })
+    }
+
+    /// The layout of the cache of `files` (as `layout(source:key:files:occurrenceYears:)`
+    /// gives it) with what `side` gives, asked for once the events' records are made: what
+    /// `results(of:)` built apart, with `sideWork(of:years:)`, from the same files.
+    public static func layout(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
+                              side: () -> SideResults) -> CacheLayout {
+        var zoneRuns: [String: [Int]] = [:]
+        return layout(source: source, key: key, files: files, tableOf: { _ in
+            let results = side()
+            zoneRuns = results.zoneRuns
+            return results.table
+        }, zoneRuns: { zoneRuns[$0] })
+    }
+
+    /// The layout, with the table of occurrences `tableOf` gives for the events' spans, and
+    /// the changes of offset `zoneRuns` gives for the identifier of a Foundation zone (nil:
+    /// found from the zone).
+    private static func layout(source: String, key: [CacheKeyEntry], files: [(name: String, file: EventFile)],
+                               tableOf: ([Span]) -> OccurrenceTable?, zoneRuns: (String) -> [Int]?) -> CacheLayout {
         // The body holds the details (location, description) first, apart: a run that shows
         // none never reads them; then the zones, then the events. Where each details record
         // lies follows from the lengths of those before it, so one pass over the events in
@@ -105,7 +128,7 @@ extension EventCacheFormat {
             }
         }
         recordPlaces.append(eventRecords.count)
-        let table = occurrenceYears.flatMap { occurrenceTable(of: files, years: $0, spans: spans) }
+        let table = tableOf(spans)
         if let table {
             for ordinal in table.recurring { spans[ordinal].inTable = true }
         }
@@ -113,7 +136,8 @@ extension EventCacheFormat {
         var zoneDirectory: [(offset: Int, length: Int)] = []
         zoneDirectory.reserveCapacity(zoneList.count)
         for zone in zoneList {
-            let (offset, length) = appendRecord(to: &zoneRecords, base: 0) { write(zone, to: &$0) }
+            let runs = zone.foundationIdentifier.flatMap(zoneRuns)
+            let (offset, length) = appendRecord(to: &zoneRecords, base: 0) { write(zone, runs: runs, to: &$0) }
             zoneDirectory.append((detailsEnd + offset, length))
         }
         let tablePlace = table.map { TablePlace(range: $0.range, count: $0.instances.count, longest: $0.longest,
@@ -181,8 +205,10 @@ extension EventCacheFormat {
                 let blockEnd = min(first + blockSize, eventCount)
                 let entriesStart = entry
                 var (earliest, latest, halves) = (Int.max, Int.min, UInt64(0))
+                var allInTable = true
                 for ordinal in order[first..<blockEnd] {
                     let span = spans[ordinal]
+                    allInTable = allInTable && span.inTable
                     let length = recordPlaces[ordinal + 1] - recordPlaces[ordinal] - 8
                     bytes.storeBytes(of: UInt64(bitPattern: Int64(span.earliest)), toByteOffset: entry, as: UInt64.self)
                     bytes.storeBytes(of: UInt64(bitPattern: Int64(span.latest)), toByteOffset: entry + 8, as: UInt64.self)
@@ -196,7 +222,7 @@ extension EventCacheFormat {
                 }
                 bytes.storeBytes(of: UInt64(bitPattern: Int64(earliest)), toByteOffset: block, as: UInt64.self)
                 bytes.storeBytes(of: UInt64(bitPattern: Int64(latest)), toByteOffset: block + 8, as: UInt64.self)
-                bytes.storeBytes(of: halves, toByteOffset: block + 16, as: UInt64.self)
+                bytes.storeBytes(of: halves | (allInTable ? tableFlag : 0), toByteOffset: block + 16, as: UInt64.self)
                 bytes.storeBytes(of: CacheChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[entriesStart..<entry])),
                                  toByteOffset: block + 24, as: UInt64.self)
                 block += blockEntrySize
@@ -253,8 +279,22 @@ extension EventCacheFormat {
         return meta
     }
 
-    /// The index's order of `spans`: their places in reading order.
+    /// The index's order of `spans`: their places in reading order. The events whose
+    /// instances the table holds come last (in the same order among themselves), so that
+    /// their blocks hold no other: a run inside the table's years passes over those blocks
+    /// unread, as it takes their instances from the table.
     private static func indexOrder(of spans: [Span]) -> [Int] {
+        let order = indexOrderByStart(of: spans)
+        guard spans.contains(where: \.inTable) else { return order }
+        var result: [Int] = []
+        result.reserveCapacity(order.count)
+        for ordinal in order where !spans[ordinal].inTable { result.append(ordinal) }
+        for ordinal in order where spans[ordinal].inTable { result.append(ordinal) }
+        return result
+    }
+
+    /// The order of `spans` by group (short, longer, without end) and start.
+    private static func indexOrderByStart(of spans: [Span]) -> [Int] {
         // The group of a span: short, longer (their earliest starts spread from `low` to
         // `high`), or without end, with its halves of months.
         var (low, high) = (Int.max, Int.min)

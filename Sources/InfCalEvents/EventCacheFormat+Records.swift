@@ -77,7 +77,9 @@ extension EventCacheFormat {
         return expander
     }
 
-    static func readZone(_ reader: inout CacheReader) throws(CacheDefect) -> EventZone {
+    /// `spans`: the spans (`EventZone.span`) of the instants a run asks the zone about, whose
+    /// stored changes of offset are taken; nil, all of them.
+    static func readZone(_ reader: inout CacheReader, spans: Range<Int>? = nil) throws(CacheDefect) -> EventZone {
         switch try reader.int() {
         case 0:
             return .utc
@@ -91,7 +93,7 @@ extension EventCacheFormat {
                 return EventZone(.foundation(zone))
             }
             let zone = EventZone(.named(identifier))
-            guard zone.store(runs, of: EventZone.storedSpans) else { throw CacheDefect() }
+            guard zone.store(runs, of: EventZone.storedSpans, keeping: spans) else { throw CacheDefect() }
             return zone
         case 2:
             var observances: [VTimeZoneRules.Observance] = []
@@ -205,7 +207,9 @@ extension EventCacheFormat {
         }
     }
 
-    static func write(_ zone: EventZone, to out: inout CacheWriter) {
+    /// Writes `zone`, a Foundation zone with the changes of offset `runs` when given (found
+    /// from it when not).
+    static func write(_ zone: EventZone, runs: [Int]? = nil, to out: inout CacheWriter) {
         switch zone.source {
         case .utc:
             out.int(0)
@@ -215,7 +219,7 @@ extension EventCacheFormat {
             out.int(3)
             out.string(zone.identifier ?? "")
             out.string(EventZone.dataVersion)
-            out.ints(zone.changeRuns(of: EventZone.storedSpans))
+            out.ints(runs ?? zone.changeRuns(of: EventZone.storedSpans))
         case .rules(let rules):
             out.int(2)
             out.int(rules.observances.count)

@@ -41,7 +41,9 @@ public struct CacheKeyEntry: Equatable, Sendable {
 /// its event's record, cut into checked blocks behind a directory of their first starts. A run
 /// of months inside those years takes its recurring events' instances from there, decodes only
 /// the events they name and expands no rule; the index marks those events, which such a run
-/// leaves out of its own search.
+/// leaves out of its own search. They come last in the index (in its order among themselves),
+/// so that their blocks, marked in the directory, hold no other, and such a run passes over
+/// those blocks without reading them.
 public enum EventCacheFormat {
     /// Bump whenever what is written changes, or what reading a file produces does (a new
     /// field of `Event`, `RecurrenceRule`, `ICalTime` or a zone): a cache of another version

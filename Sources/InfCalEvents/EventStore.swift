@@ -36,8 +36,18 @@ public final class EventStore {
     /// `--hide`, `--only`, and the pager's list of calendars.
     @exclusivity(unchecked) public var hidden: Set<Int> = []
     let display: DisplayZone
-    /// Non-recurring events: display start and end, the event, the display offsets.
-    @exclusivity(unchecked) private(set) var singles: [(start: Int, end: Int, event: Int, startOffset: Int?, endOffset: Int?)] = []
+    /// A non-recurring event: display start and end, the event, the display offsets. A
+    /// struct, not a tuple: the first array of a tuple type costs a look-up of its metadata
+    /// by name, on the way of every run with events to its first page.
+    struct Single {
+        let start: Int
+        let end: Int
+        let event: Int
+        let startOffset: Int?
+        let endOffset: Int?
+    }
+    /// Non-recurring events, in order of display start.
+    @exclusivity(unchecked) private(set) var singles: [Single] = []
     @exclusivity(unchecked) private var longestSingle = 0
     @exclusivity(unchecked) private(set) var recurring: [Int] = []
     /// The display zone's offset on each day (civil day number) on which it holds all day.
@@ -86,7 +96,7 @@ public final class EventStore {
                 recurring.append(index)
             } else {
                 let (start, end, startOffset, endOffset) = shown(event, start: event.start.seconds, duration: event.duration)
-                singles.append((start, end, index, startOffset, endOffset))
+                singles.append(Single(start: start, end: end, event: index, startOffset: startOffset, endOffset: endOffset))
                 longestSingle = max(longestSingle, end - start)
             }
         }
@@ -238,29 +248,64 @@ public final class EventStore {
     }
 
     private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
-        var found: [Occurrence] = []
+        // What each occurrence is made of, found first and put in order of start, then
+        // summary; the occurrences are then made once, in place, in that order (sorting or
+        // moving them would copy each, retaining its strings).
+        var found: [Found] = []
         visit(days, touching: touching, reserve: { found.reserveCapacity($0) }) { index, shown, more in
+            found.append(Found(event: index, start: shown.start, end: shown.end, startOffset: shown.startOffset,
+                               endOffset: shown.endOffset, more: more))
+        }
+        var result: [Occurrence] = []
+        result.reserveCapacity(found.count)
+        func make(_ item: Found) {
+            let index = item.event
             let event = events[index]
             let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
             let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
-            // Made in place in the array: a copy of an occurrence retains each of its strings.
-            found.append(Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
-                                    isAllDay: event.isAllDay, start: shown.start, end: shown.end))
-            let last = found.count - 1
-            found[last].calendar = calendar
-            found[last].color = shownAs?.color
-            (found[last].startOffset, found[last].endOffset) = (shown.startOffset, shown.endOffset)
-            found[last].uid = event.uid
-            found[last].source = index < sources.count ? sources[index] : nil
-            found[last].more = more
-            found[last].event = index
+            result.append(Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
+                                     isAllDay: event.isAllDay, start: item.start, end: item.end))
+            let last = result.count - 1
+            result[last].calendar = calendar
+            result[last].color = shownAs?.color
+            (result[last].startOffset, result[last].endOffset) = (item.startOffset, item.endOffset)
+            result[last].uid = event.uid
+            result[last].source = index < sources.count ? sources[index] : nil
+            result[last].more = item.more
+            result[last].event = index
         }
-        guard found.count > 1, !Self.inOrder(found) else { return found }
-        // Their places sorted, then the occurrences moved once: sorting them in place would
-        // copy each (four strings) at every pass.
-        var order = Array(found.indices)
-        order.sortStably { (found[$0].start, found[$0].summary) < (found[$1].start, found[$1].summary) }
-        return order.map { found[$0] }
+        if inOrder(found) {
+            for item in found { make(item) }
+        } else {
+            var order = Array(found.indices)
+            order.sortStably { (found[$0].start, events[found[$0].event].summary) < (found[$1].start, events[found[$1].event].summary) }
+            for place in order { make(found[place]) }
+        }
+        return result
+    }
+
+    /// What an occurrence is made of, as `visit` finds it: its event, display start and end,
+    /// the display offsets, and how many more the day limit left out.
+    private struct Found {
+        let event: Int
+        let start: Int
+        let end: Int
+        let startOffset: Int?
+        let endOffset: Int?
+        let more: Int
+    }
+
+    /// Whether `found` is in order of start, then summary, already: the singles and the
+    /// recurring instances each come in order of start, so many answers are, and a stable sort
+    /// would leave them as they are.
+    private func inOrder(_ found: [Found]) -> Bool {
+        for place in found.indices.dropFirst() {
+            let (start, previous) = (found[place].start, found[place - 1].start)
+            if start < previous || (start == previous && events[found[place].event].summary < events[found[place - 1].event].summary) {
+                return false
+            }
+        }
+        return true
     }
 
     /// Calls `body` with what `occurrences(startingOn:)` gives, in its order, as each
@@ -313,17 +358,3 @@ public final class EventStore {
     }
 }
 
-extension EventStore {
-    /// Whether `found` is in order of start, then summary, already: the singles and the
-    /// recurring instances each come in order of start, so most answers are, and a stable sort
-    /// would leave them as they are. Read field by field, without copying an occurrence.
-    private static func inOrder(_ found: [Occurrence]) -> Bool {
-        found.withUnsafeBufferPointer { list in
-            for place in 1..<list.count {
-                let (start, previous) = (list[place].start, list[place - 1].start)
-                if start < previous || (start == previous && list[place].summary < list[place - 1].summary) { return false }
-            }
-            return true
-        }
-    }
-}

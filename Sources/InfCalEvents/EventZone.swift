@@ -105,6 +105,12 @@ public final class EventZone {
     }
 
     /// The identifier of a Foundation zone (`.foundation` or `.named`).
+    /// The identifier of a Foundation zone made from one (not from a cache), else nil.
+    var foundationIdentifier: String? {
+        if case .foundation(let zone) = source { return zone.identifier }
+        return nil
+    }
+
     var identifier: String? {
         switch source {
         case .foundation(let zone): return zone.identifier
@@ -133,13 +139,20 @@ public final class EventZone {
 
     /// Takes `runs` (as `changeRuns(of:)` gives them) as the changes of offset of `spans`.
     /// - returns: false when they are not runs of that many spans.
-    func store(_ runs: [Int], of spans: Range<Int>) -> Bool {
-        changeRuns.reserveCapacity(changeRuns.count + runs.count + spans.count)
+    /// Only the spans in `kept` are taken (the rest are checked for their shape alone): a
+    /// span not taken is worked out from the zone's identifier if it is ever asked, as
+    /// reading the file does.
+    func store(_ runs: [Int], of spans: Range<Int>, keeping kept: Range<Int>? = nil) -> Bool {
+        changeRuns.reserveCapacity(changeRuns.count + min(runs.count, 4 * (kept ?? spans).count + spans.count))
         var place = 0
         for span in spans {
             guard place + 1 < runs.count else { return false }
             let count = runs[place]
             guard (1...16).contains(count), runs.count - place - 2 >= 2 * (count - 1) else { return false }
+            if let kept, !kept.contains(span) {
+                place += 2 * count
+                continue
+            }
             let run = changeRuns.count
             changeRuns.append(count)
             changeRuns.append(Int.min)

@@ -106,4 +106,33 @@ public final class RecurrenceExpander {
         needsMonth = parts.needsMonth
         self.parts = parts
     }
+
+    /// The same rule from the same DTSTART, with none of what this one has computed and kept:
+    /// another thread may expand it while this one goes on being used. Nil for a rule of
+    /// another scale than the Gregorian, whose months may be kept by its calendar.
+    func freshCopy() -> sending RecurrenceExpander? {
+        guard scale is GregorianScale else { return nil }
+        // Made of values alone, so that it shares nothing with this one.
+        return RecurrenceExpander(rule: rule, start: start, startDay: startDay, isDate: isDate, until: until, parts: parts,
+                                  months: (startMonth, startYear, startWeek), weeks: (countsWeekYears, startWeekYear),
+                                  includesStart: includesStart)
+    }
+
+    /// A Gregorian rule, from what `init(rule:start:isDate:until:scale:includesStart:)` finds
+    /// of it at once.
+    private init(rule: RecurrenceRule, start: Int, startDay: Int, isDate: Bool, until: Int?, parts: RuleParts,
+                 months: (startMonth: ScaleMonth?, startYear: Int, startWeek: Int), weeks: (counted: Bool, startWeekYear: Int),
+                 includesStart: Bool) {
+        self.rule = rule
+        self.start = start
+        self.startDay = startDay
+        self.isDate = isDate
+        scale = GregorianScale.shared
+        self.until = until
+        self.parts = parts
+        needsMonth = parts.needsMonth
+        (startMonth, startYear, startWeek) = months
+        (countsWeekYears, startWeekYear) = weeks
+        self.includesStart = includesStart
+    }
 }

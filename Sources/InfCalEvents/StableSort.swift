@@ -84,9 +84,10 @@ extension Array {
 extension Array where Element == UInt64 {
     /// Sorts the words in ascending order, as `sort()` does, by a radix sort of 11 bits a pass
     /// over the bits they use: the cache's index sorts one word an event (start above place),
-    /// and comparing costs several times more than counting.
+    /// and comparing costs several times more than counting. A few words are merged
+    /// (`sortStably`), not sorted by `sort()`, whose array of ranges costs more to look up.
     mutating func sortWords() {
-        guard count > 256 else { return sort() }
+        guard count > 256 else { return sortStably(by: <) }
         var used: UInt64 = 0
         for word in self { used |= word }
         let bits = UInt64.bitWidth - used.leadingZeroBitCount

@@ -144,10 +144,12 @@ public final class StreamEvents {
         }
         var width: Int?
         let lineWidth = self.width ?? Int.max
-        /// Appends the list of the row's month at `position`, its `underWay` first ones under
-        /// way on the first day listed.
-        func appendList(_ list: UnsafeBufferPointer<Occurrence>, underWay: Int, of row: UnsafeBufferPointer<MonthGrid>, at position: Int) {
-            guard let base = list.baseAddress, !list.isEmpty else { return }
+        /// Appends the list of the row's month at `position`: `underWay`, the occurrences under
+        /// way on the first day listed, then `list`. (Two buffers, not one joined: joining
+        /// copies every occurrence, and each copy retains its strings.)
+        func appendList(_ underWay: UnsafeBufferPointer<Occurrence>, _ list: UnsafeBufferPointer<Occurrence>,
+                        of row: UnsafeBufferPointer<MonthGrid>, at position: Int) {
+            guard !underWay.isEmpty || !list.isEmpty else { return }
             let month = row[position].month
             if width == nil {
                 width = gridsWidth ?? renderer.rowWidth(grids)
@@ -164,20 +166,24 @@ public final class StreamEvents {
                 out.trimTrailingSpaces()
                 out.append(UInt8(ascii: "\n"))
             }
-            for place in list.indices {
-                let continuing = place < underWay
-                // Fields read through the pointer: a copy of an occurrence retains each of its strings.
-                let occurrence = base + place
-                let index = continuing ? (listedFrom ?? month.firstDay) - month.firstDay : Self.day(of: occurrence.pointee.start) - month.firstDay
-                let label = row[position].labels.label(at: index)
-                if continuing || !appendLine(occurrence, label: label, width: lineWidth, cellWidth: renderer.cellWidth, to: out) {
-                    let text = String(label)
-                    let day = String(repeating: " ", count: max(0, renderer.cellWidth - text.count)) + text
-                    out.append(lines.dayLine(list[place], day: day, width: lineWidth, on: continuing ? month.firstDay + index : nil))
-                    out.trimTrailingSpaces()
-                    out.append(UInt8(ascii: "\n"))
+            func appendLines(_ part: UnsafeBufferPointer<Occurrence>, continuing: Bool) {
+                guard let base = part.baseAddress else { return }
+                for place in part.indices {
+                    // Fields read through the pointer: a copy of an occurrence retains each of its strings.
+                    let occurrence = base + place
+                    let index = continuing ? (listedFrom ?? month.firstDay) - month.firstDay : Self.day(of: occurrence.pointee.start) - month.firstDay
+                    let label = row[position].labels.label(at: index)
+                    if continuing || !appendLine(occurrence, label: label, width: lineWidth, cellWidth: renderer.cellWidth, to: out) {
+                        let text = String(label)
+                        let day = String(repeating: " ", count: max(0, renderer.cellWidth - text.count)) + text
+                        out.append(lines.dayLine(part[place], day: day, width: lineWidth, on: continuing ? month.firstDay + index : nil))
+                        out.trimTrailingSpaces()
+                        out.append(UInt8(ascii: "\n"))
+                    }
                 }
             }
+            appendLines(underWay, continuing: true)
+            appendLines(list, continuing: false)
         }
         grids.withUnsafeBufferPointer { row in
             // The row's occurrences asked for at once, in order of start, then each month's
@@ -196,10 +202,11 @@ public final class StreamEvents {
                     let list = UnsafeBufferPointer(rebasing: all[lower..<max(lower, upper)])
                     if let from = listedFrom, month.firstDay <= from, from < month.endDay {
                         let continuing = store.occurrences(touching: from).filter { $0.startDay < from }
-                        let listed = continuing + list.filter { $0.startDay >= from }
-                        listed.withUnsafeBufferPointer { appendList($0, underWay: continuing.count, of: row, at: position) }
+                        // Those of the list from `from` on: a tail, as the list is in order of start.
+                        let listed = UnsafeBufferPointer(rebasing: list[Self.firstIndex(in: list, from: from)...])
+                        continuing.withUnsafeBufferPointer { appendList($0, listed, of: row, at: position) }
                     } else {
-                        appendList(list, underWay: 0, of: row, at: position)
+                        appendList(UnsafeBufferPointer(start: nil, count: 0), list, of: row, at: position)
                     }
                 }
             }

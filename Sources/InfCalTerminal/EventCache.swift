@@ -96,8 +96,16 @@ struct EventCache {
         }
         let absolute = Platform.absolutePath(source)
         let year = CivilTime.date(ofDay: CivilTime.day(ofSeconds: now)).year
-        let layout = EventCacheFormat.layout(source: absolute, key: key, files: named,
-                                             occurrenceYears: EventCacheFormat.occurrenceYears(around: year))
+        let years = EventCacheFormat.occurrenceYears(around: year)
+        let layout: CacheLayout
+        if let work = EventCacheFormat.sideWork(of: named, years: years) {
+            // The table of occurrences, the longest part, and the zones' changes of offset are
+            // built on another thread, from copies, while this one makes the records.
+            let side = Platform.computeInBackground { EventCacheFormat.results(of: work) }
+            layout = EventCacheFormat.layout(source: absolute, key: key, files: named) { side.result() ?? .nothing }
+        } else {
+            layout = EventCacheFormat.layout(source: absolute, key: key, files: named, occurrenceYears: years)
+        }
         let write: @Sendable () -> Void = { [self] in self.write(layout, to: path(of: absolute)) }
         if reportsFailures { write() } else { Platform.inBackground(write) }
     }

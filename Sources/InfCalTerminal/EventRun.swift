@@ -126,15 +126,17 @@ enum EventRun {
     static let windowedMonths = 1200
 
     /// The span of display wall-clock civil seconds in which the events a run of
-    /// `configuration` shows can lie (its months, or those of the agenda `plan`, with the
-    /// weeks a grid or a page shows around them), or nil when the run is endless, paged or long.
+    /// `configuration` shows can lie (the days of its months, or of those of the agenda
+    /// `plan`), or nil when the run is endless, paged or long. A grid, a `--wall` page and a
+    /// JSON month leave the days of the months around blank, so no day outside is shown; an
+    /// event that starts before and lasts into them is found by its span, and the zones'
+    /// offsets by the decoder's own margin (`EventCacheFormat.selectionMargin`).
     static func window(_ configuration: Configuration, plan: AgendaPlan?) -> Range<Int>? {
         let days = plan.map { configuration.agendaDays(from: $0.startDay, months: $0.months, backward: $0.backward, limit: windowedMonths) }
             ?? configuration.shownDays(limit: windowedMonths)
         guard let days else { return nil }
-        let reach = 14
-        let (low, lowOverflow) = (days.lowerBound - reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
-        let (high, highOverflow) = (days.upperBound + reach + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
+        let (low, lowOverflow) = (days.lowerBound + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
+        let (high, highOverflow) = (days.upperBound + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
         return lowOverflow || highOverflow ? nil : low..<high
     }
 

@@ -119,33 +119,34 @@ extension Platform {
             if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
         }
 
-        /// Reads the pages of `ranges` (offsets in the file, ascending for the fewest reads)
-        /// that are not read yet; false when a range lies outside the file or a read fails or
+        /// Reads the pages of `spans` (offsets in the file, ascending for the fewest reads)
+        /// that are not read yet; false when a span lies outside the file or a read fails or
         /// comes up short (the file changed under it): the caller treats the cache as unusable.
-        public func load(_ ranges: [Range<Int>]) -> Bool {
-            var runs: [Range<Int>] = []
-            for range in ranges where !range.isEmpty {
-                guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
-                for page in (range.lowerBound >> Self.pageShift)...((range.upperBound - 1) >> Self.pageShift) where !present[page] {
-                    if let last = runs.last, last.contains(page) { continue }
-                    if let last = runs.last, page >= last.upperBound, page - last.upperBound <= Self.bridge {
-                        runs[runs.count - 1] = last.lowerBound..<(page + 1)
+        public func load(_ spans: UnsafeBufferPointer<CacheSpan>) -> Bool {
+            // Runs of pages to read, first..<end each (spans, not ranges: see `CacheSpan`).
+            var runs: [CacheSpan] = []
+            for span in spans where span.start < span.end {
+                guard span.start >= 0, span.end <= bytes.count else { return false }
+                for page in (span.start >> Self.pageShift)...((span.end - 1) >> Self.pageShift) where !present[page] {
+                    if let last = runs.last, last.start <= page, page < last.end { continue }
+                    if let last = runs.last, page >= last.end, page - last.end <= Self.bridge {
+                        runs[runs.count - 1] = CacheSpan(last.start, page + 1)
                     } else {
-                        runs.append(page..<(page + 1))
+                        runs.append(CacheSpan(page, page + 1))
                     }
                 }
             }
             guard let base = bytes.baseAddress else { return runs.isEmpty }
             for run in runs {
-                var offset = run.lowerBound << Self.pageShift
-                let end = min(run.upperBound << Self.pageShift, bytes.count)
+                var offset = run.start << Self.pageShift
+                let end = min(run.end << Self.pageShift, bytes.count)
                 while offset < end {
                     let count = pread(fd, UnsafeMutableRawPointer(mutating: base + offset), end - offset, off_t(offset))
                     if count < 0, errno == EINTR { continue }
                     guard count > 0 else { return false }
                     offset += count
                 }
-                for page in run { present[page] = true }
+                for page in run.start..<run.end { present[page] = true }
             }
             return true
         }
@@ -181,8 +182,8 @@ extension Platform {
 
     /// Work handed to the thread that runs it.
     private final class Work {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
     }
 
     /// The thread of the last work `inBackground` started, until it is joined. Only the main
@@ -190,11 +191,16 @@ extension Platform {
     nonisolated(unsafe) private static var pending: pthread_t?
 
     /// Runs `work` on a thread of its own, once the work started before has ended, while the
-    /// caller goes on; `exit` waits for it. The thread blocks every signal, so that signals
-    /// still reach the main thread, whose reads and polls they are meant to interrupt. When no
-    /// thread can be made, `work` runs here.
+    /// caller goes on; `exit` waits for it. When no thread can be made, `work` runs here.
     public static func inBackground(_ work: @escaping @Sendable () -> Void) {
         finishBackgroundWork()
+        pending = startThread(work)
+    }
+
+    /// Starts `work` on a new thread and returns it, or runs `work` here and returns nil when
+    /// no thread can be made. The thread blocks every signal, so that signals still reach the
+    /// main thread, whose reads and polls they are meant to interrupt.
+    private static func startThread(_ work: @escaping () -> Void) -> pthread_t? {
         var (all, saved) = (sigset_t(), sigset_t())
         sigfillset(&all)
         pthread_sigmask(SIG_SETMASK, &all, &saved)
@@ -208,9 +214,35 @@ extension Platform {
         guard started == 0 else {
             box.release()
             work()
-            return
+            return nil
         }
-        pending = thread
+        return thread
+    }
+
+    /// A value being computed on a thread of its own (`computeInBackground`).
+    public final class Computation<Value: Sendable> {
+        fileprivate var thread: pthread_t?
+        /// Set by the computing thread before it ends, read only after it is joined.
+        fileprivate var value: Value?
+
+        /// The value, once the thread has ended; nil only when asked again.
+        public func result() -> Value? {
+            if let thread {
+                pthread_join(thread, nil)
+                self.thread = nil
+            }
+            defer { value = nil }
+            return value
+        }
+    }
+
+    /// Computes `work` on a thread of its own while the caller goes on, which takes the value
+    /// with `result()` (the work and what it holds belong to that thread until then). When no
+    /// thread can be made, `work` runs here.
+    public static func computeInBackground<Value: Sendable>(_ work: sending @escaping () -> Value) -> Computation<Value> {
+        let computation = Computation<Value>()
+        computation.thread = startThread { computation.value = work() }
+        return computation
     }
 
     /// Waits for the work `inBackground` started last, if it has not ended.
