@@ -71,7 +71,7 @@ enum RemoteCalendars {
             if let chosen = source.collection {
                 // `calendar =` names one of the account's calendars: that one alone, under the section's name.
                 let trimmed = chosen.hasSuffix("/") ? String(chosen.dropLast()) : chosen
-                guard CachedCollection.isChosen(chosen, href: collection.href ?? "", name: collection.name)
+                guard CachedCollection.isChosen(chosen, href: collection.href, name: collection.name)
                         || entry.removingPercentEncodingForDisplay == trimmed else { return nil }
             } else if entry != "calendar" || collection.href == nil {
                 let label = collection.name ?? entry.removingPercentEncodingForDisplay

@@ -35,6 +35,18 @@ import Testing
                 == ["2018-01-15", "2018-03-15", "2018-06-15", "2019-03-15", "2019-06-15", "2020-03-15"])
     }
 
+    /// Each year of the Japanese scale, across every era change from 1600 to 2100 (Meiji,
+    /// Taisho, Showa, Heisei, Reiwa among them), is one Gregorian year: its twelve months begin
+    /// on the Gregorian months' first days (proleptic Gregorian day numbers, computed apart).
+    @Test func theJapaneseYearsAreTheGregorianOnes() throws {
+        let scale = try #require(RecurrenceScales.scale(named: "JAPANESE") as? MonthCalendarScale)
+        for year in 1600...2100 {
+            let months = scale.months(ofYear: year)
+            #expect(months.map(\.firstDay) == (1...12).map { CivilTime.day(year: year, month: $0, day: 1) }, "\(year)")
+            #expect(months.map(\.number) == Array(1...12), "\(year)")
+        }
+    }
+
     @Test func aJapaneseMonthlyRuleGoesOnAcrossAnEra() {
         #expect(dates(["DTSTART;VALUE=DATE:20190115", "RRULE:RSCALE=JAPANESE;FREQ=MONTHLY;COUNT=7"], from: 2019, to: 2020)
                 == ["2019-01-15", "2019-02-15", "2019-03-15", "2019-04-15", "2019-05-15", "2019-06-15", "2019-07-15"])
