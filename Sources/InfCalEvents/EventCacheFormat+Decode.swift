@@ -30,9 +30,7 @@ extension EventCacheFormat {
 
         /// Makes the bytes at `start..<end` present, with no array made for them: a run
         /// asks this for every record it reads.
-        func load(_ start: Int, _ end: Int) -> Bool {
-            withUnsafePointer(to: CacheSpan(start, end)) { loader(UnsafeBufferPointer(start: $0, count: 1)) }
-        }
+        func load(_ start: Int, _ end: Int) -> Bool { EventCacheFormat.load(start, end, with: loader) }
     }
 
     /// A file of a cache's source as the metadata records it: its name, whether it held
@@ -56,9 +54,7 @@ extension EventCacheFormat {
     /// - returns: nil for anything but an intact cache of this version and byte order.
     public static func open(_ buffer: UnsafeRawBufferPointer,
                             load: @escaping (UnsafeBufferPointer<CacheSpan>) -> Bool = { _ in true }) -> Contents? {
-        func present(_ start: Int, _ end: Int) -> Bool {
-            withUnsafePointer(to: CacheSpan(start, end)) { load(UnsafeBufferPointer(start: $0, count: 1)) }
-        }
+        func present(_ start: Int, _ end: Int) -> Bool { Self.load(start, end, with: load) }
         guard buffer.count >= headerSize, present(0, headerSize),
               buffer.loadUnaligned(fromByteOffset: 0, as: UInt64.self) == magic,
               buffer.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == byteOrderMark,
@@ -126,6 +122,11 @@ extension EventCacheFormat {
         } catch {
             return nil
         }
+    }
+
+    /// Has `loader` make the bytes at `start..<end` present, with no array made for them.
+    fileprivate static func load(_ start: Int, _ end: Int, with loader: (UnsafeBufferPointer<CacheSpan>) -> Bool) -> Bool {
+        withUnsafePointer(to: CacheSpan(start, end)) { loader(UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     private static func byte(_ reader: inout CacheReader) throws(CacheDefect) -> UInt8 {
