@@ -109,6 +109,7 @@ enum EventRun {
                 switch Platform.readBounded(path: path, limit: InputLimits.fileBytes, regularOnly: found,
                                             writerWait: InputLimits.writerWait) {
                 case .success(let bytes):
+                    if bytes.count >= Self.largeFile { Platform.growHeapInHugePages() }
                     read.append(SourceFile(name: name, file: EventReader.read(bytes), calendar: index))
                 case .failure(let error) where found || error.code == Platform.ReadLimit.tooLarge:
                     read.append(SourceFile(name: name, file: EventFile(), calendar: index, failure: reason(error, path: path) + "; skipped"))
@@ -124,6 +125,10 @@ enum EventRun {
         if let cache, !fresh.isEmpty { cache.store(fresh) }
         return result
     }
+
+    /// A file this large (bytes) read afresh makes enough objects for the heap to be readied
+    /// for it (`Platform.growHeapInHugePages`).
+    static let largeFile = 2 << 20
 
     /// Months a run may show for its events to be decoded for those months alone; a longer
     /// run decodes them all.
