@@ -89,6 +89,7 @@ enum EventRun {
                      window: Range<Int>? = nil, details: Bool = true) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
         var fresh: [EventCache.Fresh] = []
+        var bytesRead = 0
         for (index, calendarSource) in sources.enumerated() where !skipping.contains(index) {
             guard let source = calendarSource.path else { continue }
             // Only a regular file or a directory keeps its bytes for the next run; a FIFO or a
@@ -109,7 +110,8 @@ enum EventRun {
                 switch Platform.readBounded(path: path, limit: InputLimits.fileBytes, regularOnly: found,
                                             writerWait: InputLimits.writerWait) {
                 case .success(let bytes):
-                    if bytes.count >= Self.largeFile { Platform.growHeapInHugePages() }
+                    bytesRead += bytes.count
+                    if bytesRead >= Self.largeReading { Platform.growHeapInHugePages() }
                     read.append(SourceFile(name: name, file: EventReader.read(bytes), calendar: index))
                 case .failure(let error) where found || error.code == Platform.ReadLimit.tooLarge:
                     read.append(SourceFile(name: name, file: EventFile(), calendar: index, failure: reason(error, path: path) + "; skipped"))
@@ -126,9 +128,9 @@ enum EventRun {
         return result
     }
 
-    /// A file this large (bytes) read afresh makes enough objects for the heap to be readied
-    /// for it (`Platform.growHeapInHugePages`).
-    static let largeFile = 2 << 20
+    /// Once this many bytes (of one file or of many) are read afresh, the objects reading makes
+    /// are enough for the heap to be readied for them (`Platform.growHeapInHugePages`).
+    static let largeReading = 2 << 20
 
     /// Months a run may show for its events to be decoded for those months alone; a longer
     /// run decodes them all.
