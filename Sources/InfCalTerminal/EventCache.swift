@@ -16,6 +16,10 @@ struct EventCache {
     let directory: String
     /// Whether a cache that cannot be written is reported (on standard error, not an error).
     let reportsFailures: Bool
+    /// Whether new caches are written as the run ends, by a copy of the process that goes on
+    /// after it (`store(_:)`): for a run that prints and ends, whose output and end then wait
+    /// for none of it; the pager writes them while it goes on.
+    let writesAtExit: Bool
 
     /// The most the cache directory holds: when a write takes it over, the caches used least
     /// recently go first (the modification time marks a use; see `load`).
@@ -29,7 +33,7 @@ struct EventCache {
 
     /// The cache of a run with `environment`, or nil when caching is off (`--no-cache`) or
     /// there is no home for it (neither XDG_CACHE_HOME, absolute, nor HOME is set).
-    init?(environment: RunEnvironment, enabled: Bool, reportsFailures: Bool) {
+    init?(environment: RunEnvironment, enabled: Bool, reportsFailures: Bool, writesAtExit: Bool = false) {
         guard enabled else { return nil }
         if let base = environment.variable("XDG_CACHE_HOME"), base.hasPrefix("/") {
             directory = base + "/infcal"
@@ -39,6 +43,7 @@ struct EventCache {
             return nil
         }
         self.reportsFailures = reportsFailures
+        self.writesAtExit = writesAtExit
     }
 
     /// The cache file of the source at absolute path `source`.
@@ -81,33 +86,96 @@ struct EventCache {
         return key
     }
 
-    /// Writes the cache of `source`, built from `key`, holding `files`; a failure costs only
-    /// speed (and is reported with `--strict`). What looks at the events is done here; the
-    /// rest (the details, the index, the writing of the file) goes on on another thread while
-    /// the run goes on, unless a failure is to be reported, where it would be.
-    func store(_ source: String, key: [CacheKeyEntry], files: [EventRun.SourceFile]) {
+    /// A source read afresh whose cache is to be written: its path, what the cache is to be
+    /// checked against (`key(of:paths:)`, taken before its files were read), and what reading
+    /// its files gave.
+    struct Fresh {
+        let source: String
+        let key: [CacheKeyEntry]
+        let files: [EventRun.SourceFile]
+    }
+
+    /// Writes the caches of `sources`; a failure costs only speed (and is reported with
+    /// `--strict`). A source changed in the last `settlingTime` seconds is left out. With
+    /// `writesAtExit` (and no failure to report), they are written as the run ends
+    /// (`writeLeftBehind`); otherwise each while the run goes on (`store(_:years:)`).
+    func store(_ sources: [Fresh]) {
         let now = Platform.secondsNow()
-        guard !key.contains(where: { $0.identity.seconds >= now - Self.settlingTime }) else { return }
-        var named: [(name: String, file: EventFile)] = []
-        named.reserveCapacity(files.count)
-        for file in files {
-            guard let relative = Self.relative(file.name, to: source) else { return }
-            named.append((relative, file.file))
+        var entries: [Entry] = []
+        for fresh in sources {
+            guard !fresh.key.contains(where: { $0.identity.seconds >= now - Self.settlingTime }) else { continue }
+            var named: [(name: String, file: EventFile)] = []
+            named.reserveCapacity(fresh.files.count)
+            for file in fresh.files {
+                guard let relative = Self.relative(file.name, to: fresh.source) else { break }
+                named.append((relative, file.file))
+            }
+            guard named.count == fresh.files.count else { continue }
+            entries.append(Entry(absolute: Platform.absolutePath(fresh.source), key: fresh.key, files: named))
         }
-        let absolute = Platform.absolutePath(source)
+        guard !entries.isEmpty else { return }
         let year = CivilTime.date(ofDay: CivilTime.day(ofSeconds: now)).year
         let years = EventCacheFormat.occurrenceYears(around: year)
+        if writesAtExit, !reportsFailures {
+            Platform.atExit { [self] in writeLeftBehind(entries, years: years) }
+        } else {
+            for entry in entries { store(entry, years: years) }
+        }
+    }
+
+    /// A source's cache to be written: the source's absolute path, its key, and its files by
+    /// their names below it.
+    struct Entry {
+        let absolute: String
+        let key: [CacheKeyEntry]
+        let files: [(name: String, file: EventFile)]
+    }
+
+    /// Writes the caches of `entries` (of the occurrences of `years`) as the run ends, its
+    /// output written: by a copy of the process that goes on after it (`Platform.detach`), so
+    /// that the run's end waits for none of it (as git leaves `gc --auto` to a detached
+    /// process). Their new files are made first, here, so that a cache being written is seen
+    /// as such (its temporary file) from before the run ends until it is in place. When no
+    /// copy can be started, they are written here.
+    private func writeLeftBehind(_ entries: [Entry], years: Range<Int>) {
+        guard Platform.makeDirectories(directory) == nil else { return }
+        var files: [(entry: Entry, file: Platform.NewFile)] = []
+        for entry in entries {
+            guard let file = try? Platform.NewFile(beside: path(of: entry.absolute), mode: 0o600) else { continue }
+            files.append((entry, file))
+        }
+        guard !files.isEmpty else { return }
+        let write = { [self] in
+            for (entry, file) in files {
+                let layout = EventCacheFormat.layout(source: entry.absolute, key: entry.key, files: entry.files, occurrenceYears: years)
+                try? Self.write(layout, into: file)
+            }
+            prune()
+        }
+        if Platform.detach(keeping: files.map(\.file.descriptor), write) {
+            for (_, file) in files { file.handOn() }
+        } else {
+            write()
+        }
+    }
+
+    /// Writes the cache of `entry` (of the occurrences of `years`) while the run goes on.
+    /// What looks at the events is done here; the rest (the details, the index, the writing
+    /// of the file) goes on on another thread, unless a failure is to be reported, where it
+    /// would be.
+    private func store(_ entry: Entry, years: Range<Int>) {
         let layout: CacheLayout
         // The table of occurrences, the longest part, and the zones' changes of offset are
         // built on another thread, from copies, while this one makes the records; on a single
         // processor that would only add the copies.
-        if Platform.hasSecondProcessor, let work = EventCacheFormat.sideWork(of: named, years: years) {
+        if Platform.hasSecondProcessor, let work = EventCacheFormat.sideWork(of: entry.files, years: years) {
             let side = Platform.computeInBackground { EventCacheFormat.results(of: work) }
-            layout = EventCacheFormat.layout(source: absolute, key: key, files: named) { side.result() ?? .nothing }
+            layout = EventCacheFormat.layout(source: entry.absolute, key: entry.key, files: entry.files) { side.result() ?? .nothing }
         } else {
-            layout = EventCacheFormat.layout(source: absolute, key: key, files: named, occurrenceYears: years)
+            layout = EventCacheFormat.layout(source: entry.absolute, key: entry.key, files: entry.files, occurrenceYears: years)
         }
-        let write: @Sendable () -> Void = { [self] in self.write(layout, to: path(of: absolute)) }
+        let file = path(of: entry.absolute)
+        let write: @Sendable () -> Void = { [self] in self.write(layout, to: file) }
         if reportsFailures { write() } else { Platform.inBackground(write) }
     }
 
@@ -117,15 +185,20 @@ struct EventCache {
             if let error = Platform.makeDirectories(directory) {
                 throw Platform.WriteFailure(path: directory, step: "create the directory", code: error.code)
             }
-            // Encoded straight into the new file, piece by piece: the cache is never whole in memory.
-            try Platform.writeAtomically(to: file, mode: 0o600, durable: false) { fd in
-                guard try EventCacheFormat.encode(layout, into: { try Platform.writeAll(fd, $0, at: $1) }) else { throw LayoutFailure() }
-            }
+            try Self.write(layout, into: Platform.NewFile(beside: file, mode: 0o600))
         } catch {
             if reportsFailures { InfCal.fail("cannot write the event cache: \(error); events are read afresh", status: 0) }
             return
         }
         prune()
+    }
+
+    /// Encodes `layout` straight into the new file `file`, piece by piece (the cache is never
+    /// whole in memory), and puts it in place; on a failure it is removed.
+    private static func write(_ layout: CacheLayout, into file: Platform.NewFile) throws {
+        defer { file.discard() }
+        guard try EventCacheFormat.encode(layout, into: { try Platform.writeAll(file.descriptor, $0, at: $1) }) else { throw LayoutFailure() }
+        try file.commit(durable: false)
     }
 
     /// A cache whose records came out other than their planned places: not written.

@@ -88,6 +88,7 @@ enum EventRun {
     static func read(_ sources: [CalendarSource], skipping: Set<Int> = [], cache: EventCache? = nil,
                      window: Range<Int>? = nil, details: Bool = true) throws(Unreadable) -> [SourceFile] {
         var result: [SourceFile] = []
+        var fresh: [EventCache.Fresh] = []
         for (index, calendarSource) in sources.enumerated() where !skipping.contains(index) {
             guard let source = calendarSource.path else { continue }
             // Only a regular file or a directory keeps its bytes for the next run; a FIFO or a
@@ -115,9 +116,12 @@ enum EventRun {
                     throw Unreadable(path: path, reason: reason(error, path: path))
                 }
             }
-            if let cache, let key, !read.contains(where: { $0.failure != nil }) { cache.store(source, key: key, files: read) }
+            if cache != nil, let key, !read.contains(where: { $0.failure != nil }) { fresh.append(EventCache.Fresh(source: source, key: key, files: read)) }
             result += read
         }
+        // Once every source is read: the caches are written by one copy of the process, made
+        // when no more is to be read.
+        if let cache, !fresh.isEmpty { cache.store(fresh) }
         return result
     }
 
@@ -237,7 +241,8 @@ enum EventRun {
         // The pager can show a hidden calendar again, so it reads them all.
         let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
         do {
-            let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict)
+            let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict,
+                                        writesAtExit: configuration.mode != .paged)
             // Only the pager's day view shows locations and descriptions, and only --search
             // matches them.
             files = try read(sources, skipping: skipping, cache: eventCache,

@@ -260,15 +260,10 @@ extension Platform {
 
     /// The regular files of `directory`: name, size and modification time.
     public static func files(in directory: String) -> [(name: String, size: Int, modified: Int)] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
         var result: [(name: String, size: Int, modified: Int)] = []
         var info = stat()
-        while let entry = readdir(stream), result.count < 1_000_000 {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != "..", lstat(directory + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+        for name in entries(of: directory) {
+            guard lstat(directory + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             result.append((name, Int(info.st_size), Int(info.st_mtim.tv_sec)))
         }
         return result

@@ -137,3 +137,71 @@ extension Platform {
         getenv(name).map { String(cString: $0) }
     }
 }
+
+extension Platform {
+    // MARK: Work left to a process of its own
+
+    /// The processes `detach` started that may not have ended yet: reaped on the next
+    /// `detach`, so that a long run (the pager) does not gather them.
+    nonisolated(unsafe) private static var detached: [pid_t] = []
+
+    /// Runs `work` in a copy of this process (fork(2)) that goes on after this one ends, and
+    /// returns whether it could. The copy leaves the terminal's session, its standard streams
+    /// are /dev/null (a reader of this process's output sees its end when this process ends),
+    /// it keeps no other descriptor but those of `keeping`, signals reach it as they would any
+    /// program, and it ends when `work` returns, without flushing or running what exit runs.
+    /// Only a process with one thread is copied (a copy keeps only the calling thread, and a
+    /// lock another thread held would stay held in it): with more, or when fork fails, nothing
+    /// is started and false is returned.
+    public static func detach(keeping: [Int32], _ work: () -> Void) -> Bool {
+        detached.removeAll { waitpid($0, nil, WNOHANG) != 0 }
+        guard threadCount() == 1 else { return false }
+        let pid = fork()
+        guard pid >= 0 else { return false }
+        guard pid == 0 else {
+            detached.append(pid)
+            return true
+        }
+        setsid()
+        let null = open("/dev/null", O_RDWR)
+        if null >= 0 {
+            for fd: Int32 in 0...2 { dup2(null, fd) }
+        }
+        var highest: Int32 = 2
+        for fd in keeping.sorted() {
+            if fd > highest + 1 { closeDescriptors(highest + 1, fd - 1) }
+            highest = max(highest, fd)
+        }
+        closeDescriptors(highest + 1, Int32.max)
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGWINCH, SIGCHLD] {
+            signal(number, SIG_DFL)
+        }
+        work()
+        _exit(0)
+    }
+
+    /// Closes the open descriptors from `first` to `last` (those /proc/self/fd lists).
+    private static func closeDescriptors(_ first: Int32, _ last: Int32) {
+        guard first <= last else { return }
+        for fd in entries(of: "/proc/self/fd").compactMap({ Int32($0) }) where fd >= first && fd <= last { close(fd) }
+    }
+
+    /// How many threads this process has (the entries of /proc/self/task); 0 when unknown.
+    static func threadCount() -> Int { entries(of: "/proc/self/task").count }
+
+    /// The names in `directory` but "." and "..", read in full before the caller acts on them
+    /// (at most a million).
+    static func entries(of directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream), names.count < 1_000_000 {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

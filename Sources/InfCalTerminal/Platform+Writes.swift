@@ -89,41 +89,93 @@ extension Platform {
     /// `writeAll(_:_:at:)`), so that they need not be gathered in memory first.
     public static func writeAtomically(to path: String, replacing: Bool = true, mode: UInt32? = nil, durable: Bool = true,
                                        fill: (Int32) throws -> Void) throws {
-        let directory = directory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        var temporary = ""
-        var fd: Int32 = -1
-        for attempt in 0..<100 {
-            temporary = directory + "/." + name + ".infcal-\(getpid())-\(attempt).tmp"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if fd >= 0 || (errno != EEXIST && errno != EINTR) { break }
-        }
-        guard fd >= 0 else { throw WriteFailure(path: temporary, step: "create", code: errno) }
-        var done = false
-        defer {
-            if fd >= 0 { close(fd) }
-            if !done { unlink(temporary) }
-        }
-        if let permissions = mode ?? fileMode(path) {
-            guard fchmod(fd, mode_t(permissions & 0o7777)) == 0 else { throw WriteFailure(path: temporary, step: "set the mode of", code: errno) }
-        }
+        let file = try NewFile(beside: path, mode: mode)
+        defer { file.discard() }
         do {
-            try fill(fd)
+            try fill(file.descriptor)
         } catch WriteError.failed(let code) {
             throw WriteFailure(path: path, step: "write", code: code)
         }
-        guard !durable || fsync(fd) == 0 else { throw WriteFailure(path: path, step: "flush (fsync)", code: errno) }
-        let closed = close(fd)
-        fd = -1
-        guard closed == 0 else { throw WriteFailure(path: path, step: "write (close)", code: errno) }
-        if replacing {
-            guard rename(temporary, path) == 0 else { throw WriteFailure(path: path, step: "rename the new file onto", code: errno) }
-        } else {
-            guard link(temporary, path) == 0 else { throw WriteFailure(path: path, step: "create", code: errno) }
+        try file.commit(replacing: replacing, durable: durable)
+    }
+
+    /// The new file of an atomic write: made beside the file it is to become, written through
+    /// `descriptor`, then renamed (or linked) into place by `commit`, or removed by `discard`.
+    /// It may be made by one process and committed by another that `detach` started.
+    public final class NewFile {
+        /// The file it is to become.
+        public let path: String
+        /// Its own name until then, beside `path`.
+        public let temporary: String
+        /// Open for writing until `commit`, `discard` or `handOn`; -1 after.
+        public private(set) var descriptor: Int32
+        /// Whether the new file is in place, removed, or left to another process.
+        private var settled = false
+
+        /// Creates the new file beside `path` with `mode` (else the mode of the file at `path`,
+        /// else 0644 less the umask).
+        public init(beside path: String, mode: UInt32? = nil) throws {
+            let directory = Platform.directory(of: path)
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            var temporary = ""
+            var fd: Int32 = -1
+            for attempt in 0..<100 {
+                temporary = directory + "/." + name + ".infcal-\(getpid())-\(attempt).tmp"
+                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                if fd >= 0 || (errno != EEXIST && errno != EINTR) { break }
+            }
+            guard fd >= 0 else { throw WriteFailure(path: temporary, step: "create", code: errno) }
+            (self.path, self.temporary, descriptor) = (path, temporary, fd)
+            if let permissions = mode ?? fileMode(path), fchmod(fd, mode_t(permissions & 0o7777)) != 0 {
+                let code = errno
+                discard()
+                throw WriteFailure(path: temporary, step: "set the mode of", code: code)
+            }
+        }
+
+        /// Flushes the file (with `durable`), renames it over `path` (or, with `replacing`
+        /// false, links it to `path`, failing if something is there), and flushes the
+        /// directory (with `durable`). On a failure the new file is removed; `path` is as it was.
+        public func commit(replacing: Bool = true, durable: Bool = true) throws {
+            guard !settled else { return }
+            do {
+                guard !durable || fsync(descriptor) == 0 else { throw WriteFailure(path: path, step: "flush (fsync)", code: errno) }
+                let closed = close(descriptor)
+                descriptor = -1
+                guard closed == 0 else { throw WriteFailure(path: path, step: "write (close)", code: errno) }
+                if replacing {
+                    guard rename(temporary, path) == 0 else { throw WriteFailure(path: path, step: "rename the new file onto", code: errno) }
+                } else {
+                    guard link(temporary, path) == 0 else { throw WriteFailure(path: path, step: "create", code: errno) }
+                    unlink(temporary)
+                }
+            } catch {
+                discard()
+                throw error
+            }
+            settled = true
+            if durable { try syncDirectory(Platform.directory(of: path)) }
+        }
+
+        /// Closes and removes the new file, unless it is in place or left to another process.
+        public func discard() {
+            guard !settled else { return }
+            settled = true
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
             unlink(temporary)
         }
-        done = true
-        if durable { try syncDirectory(directory) }
+
+        /// Closes this process's descriptor and leaves the new file to the process that goes
+        /// on writing it (`detach`'s, which holds a descriptor of its own).
+        public func handOn() {
+            guard !settled else { return }
+            settled = true
+            close(descriptor)
+            descriptor = -1
+        }
+
+        deinit { discard() }
     }
 
     /// Writes all of `bytes` to `fd` at file offset `offset` (pwrite(2), again after a short write).

@@ -290,10 +290,23 @@ public enum Platform {
 
     // MARK: Exit codes
 
+    /// Work for the end of the run (`atExit`), in the order it was given.
+    nonisolated(unsafe) private static var exitWork: [() -> Void] = []
+
+    /// Has `work` done as the process ends by `exit` (not by a signal), its output written:
+    /// the new event caches, left to a copy of the process (`detach`).
+    public static func atExit(_ work: @escaping () -> Void) {
+        exitWork.append(work)
+    }
+
     /// Ends the process with `status`, once the work left to a thread (a cache being
-    /// written) has ended.
+    /// written) has ended and the work for the end (`atExit`) is done.
     public static func exit(_ status: Int32) -> Never {
         finishBackgroundWork()
+        fflush(nil)
+        let work = exitWork
+        exitWork = []
+        for item in work { item() }
         Glibc.exit(status)
     }
 }

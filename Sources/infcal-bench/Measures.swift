@@ -62,6 +62,7 @@ struct Benchmark {
                 do {
                     result.command.prepare?()
                     let outcome = try Processes.run(result.command.path, result.command.arguments, stderrPath: stderrPath)
+                    Processes.waitForCacheWriters()
                     if outcome.status != 0 {
                         let message = Processes.readFile(stderrPath).split(separator: "\n").first.map(String.init) ?? ""
                         result.failure = (outcome.status, message)

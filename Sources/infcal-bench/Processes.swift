@@ -91,6 +91,26 @@ enum Processes {
         return Outcome(seconds: now() - start, status: status)
     }
 
+    /// Waits (untimed, at most 20 s) until no event cache is being written into `cacheHome`:
+    /// infcal leaves a cache to a process of its own, which goes on after the run ends; no
+    /// run is to be timed beside it. Returns when the caches were written (none is left).
+    @discardableResult
+    static func waitForCacheWriters() -> Bool {
+        let directory = cacheHome + "/infcal"
+        func writing() -> Bool {
+            guard let stream = opendir(directory) else { return false }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasSuffix(".tmp") { return true }
+            }
+            return false
+        }
+        let deadline = now() + 20
+        while writing(), now() < deadline { usleep(1_000) }
+        return !writing()
+    }
+
     /// The peak resident set size of `path` run with `arguments`, in KiB, as GNU time (at
     /// `time`) reports it, or nil when the run or time failed.
     ///

@@ -39,8 +39,24 @@ import Testing
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: path)
         }
 
+        /// Runs infcal with this place's cache, then waits until the caches it left to be
+        /// written are in place (their temporary files, made before it ended, are gone).
         func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> BinaryRunner.Result {
-            try BinaryRunner.run(arguments, environment: ["XDG_CACHE_HOME": cacheHome, "TZ": "Europe/Berlin"].merging(environment) { $1 })
+            let result = try BinaryRunner.run(arguments, environment: ["XDG_CACHE_HOME": cacheHome, "TZ": "Europe/Berlin"].merging(environment) { $1 })
+            try waitForWriters()
+            return result
+        }
+
+        /// Waits (at most 20 s) until no cache is being written in this place's directory.
+        func waitForWriters() throws {
+            let deadline = Date().addingTimeInterval(20)
+            while writing, Date() < deadline { usleep(5_000) }
+            try #require(!writing, "a cache was still being written 20 s after its run ended")
+        }
+
+        /// Whether a temporary file of a cache being written is in the directory.
+        var writing: Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory)) ?? []).contains { $0.hasSuffix(".tmp") }
         }
 
         /// The cache files there are.
@@ -287,12 +303,44 @@ import Testing
             }.joined(separator: " ") + " wait"
             let both = try BinaryRunner.runShell(command)
             #expect(both.status == 0)
+            try place.waitForWriters()
             let cache = try place.cache()
             #expect(place.isValid(cache.path), "round \(round)")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: place.cacheDirectory)) ?? []
             #expect(names.allSatisfy { $0.hasSuffix(".cache") }, "left behind: \(names)")
             #expect(try place.run(["--events", path] + agenda).stdout == fresh.stdout)
         }
+    }
+
+    /// The cache is written by a process the run leaves behind, which holds none of its output:
+    /// a reader of the run's output sees its end while the cache is still being written (its
+    /// temporary file is there). Tried three times, as the writer could in principle end
+    /// before the reader looks; a writer that held the output would never let it see one.
+    @Test func theRunsOutputEndsBeforeItsCacheIsWritten() throws {
+        let place = try Place()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        var text = "BEGIN:VCALENDAR\r\n"
+        for index in 0..<20_000 {
+            let day = String(format: "%04d%02d%02d", 2015 + index % 20, 1 + index % 12, 1 + index % 28)
+            text += "BEGIN:VEVENT\r\nUID:e\(index)\r\nSUMMARY:Event \(index)\r\nDTSTART:\(day)T090000Z\r\n"
+                + "DTEND:\(day)T100000Z\r\nDESCRIPTION:Notes on event \(index)\r\nEND:VEVENT\r\n"
+        }
+        let path = try place.write(text + "END:VCALENDAR\r\n", to: "large.ics")
+        let command = """
+            for round in 1 2 3; do
+              rm -rf '\(place.cacheHome)'
+              XDG_CACHE_HOME='\(place.cacheHome)' "$INFCAL" --today 2024-02-15 --events '\(path)' --from 2024-03 -1 | cat > /dev/null
+              ls -a '\(place.cacheDirectory)'
+            done
+            """
+        let seen = try BinaryRunner.runShell(command)
+        try place.waitForWriters()
+        #expect(seen.status == 0)
+        #expect(seen.stdout.contains(".tmp"), "no cache was being written when the run's output ended: \(seen.stdout)")
+        let cache = try place.cache()
+        #expect(place.isValid(cache.path))
+        let fresh = try place.run(["--events", path, "--no-cache", "--from", "2024-03", "-1"])
+        #expect(try place.run(["--events", path, "--from", "2024-03", "-1"]).stdout == fresh.stdout)
     }
 
     @Test func aCacheThatCannotBeWrittenCostsOnlySpeed() throws {
@@ -331,6 +379,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: other.root) }
         _ = try other.run(["--events", path, "--no-cache"] + agenda)
         _ = try BinaryRunner.runShell("XDG_CACHE_HOME='\(other.cacheHome)' \"$INFCAL\" --events - --agenda --from 2024-01 --forward 12 < '\(path)' > /dev/null")
+        try other.waitForWriters()
         #expect(other.caches.isEmpty)
     }
 }
