@@ -23,9 +23,11 @@ final class YearlyStarts {
     /// do it): the store then asks the general path from there on.
     private(set) var failed = false
 
-    /// Years made at once: a stream steps month by month, so the forms are visited once for
-    /// this many years.
-    static let blockYears = 64
+    /// Years made at once: a stream steps month by month, so the forms are visited (their
+    /// plans made and put in order) once for this many years; more for fewer forms, as a
+    /// block holds about the same number of starts.
+    let blockYears: Int
+    static func blockYears(forms: Int) -> Int { min(512, max(64, 4096 / max(1, forms))) }
     /// Years beyond which the block's seconds are not worked out (the general path answers).
     static let farthestYear = 100_000_000
 
@@ -43,6 +45,7 @@ final class YearlyStarts {
         var ranks = [Int](repeating: 0, count: forms.count)
         for (rank, place) in order.enumerated() { ranks[place] = rank }
         (self.forms, self.ranks) = (forms, ranks)
+        blockYears = Self.blockYears(forms: forms.count)
     }
 
     deinit {
@@ -59,9 +62,9 @@ final class YearlyStarts {
             guard first > -Self.farthestYear, last < Self.farthestYear else { return nil }
             // The block lies after the range asked, or before it when the ranges go backwards.
             if !covered.isEmpty, low < covered.lowerBound {
-                fill(years: min(first, last - Self.blockYears + 1)...last)
+                fill(years: min(first, last - blockYears + 1)...last)
             } else {
-                fill(years: first...max(last, first + Self.blockYears - 1))
+                fill(years: first...max(last, first + blockYears - 1))
             }
             guard !failed else { return nil }
         }
