@@ -62,6 +62,19 @@ struct EventCache {
     func load(_ source: String, calendar: Int, window: Range<Int>?, details: Bool = true) -> [EventRun.SourceFile]? {
         let absolute = Platform.absolutePath(source)
         let file = path(of: absolute)
+        if let files = load(source, absolute: absolute, file: file, calendar: calendar, window: window, details: details) { return files }
+        // A run just before this one may be writing this cache (the process it left it to):
+        // waiting for it costs less than reading the source again.
+        guard Platform.waitForNewFile(of: file, timeout: Self.writerWait) else { return nil }
+        return load(source, absolute: absolute, file: file, calendar: calendar, window: window, details: details)
+    }
+
+    /// The longest a run waits for another process writing the cache it needs (seconds).
+    static let writerWait = 5.0
+
+    /// The files of `source` (at `absolute`) from its cache `file`, as `load(_:calendar:window:details:)`.
+    private func load(_ source: String, absolute: String, file: String, calendar: Int, window: Range<Int>?,
+                      details: Bool) -> [EventRun.SourceFile]? {
         guard let cached = Platform.cacheFile(file), let contents = EventCacheFormat.open(cached.bytes, load: cached.load),
               contents.source == absolute, Platform.identitiesMatch(contents.key, under: absolute),
               let files = EventCacheFormat.decode(contents, window: window, details: details) else { return nil }

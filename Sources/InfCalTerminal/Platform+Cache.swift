@@ -152,6 +152,28 @@ extension Platform {
         }
     }
 
+    /// Waits, at most `timeout` seconds, while a `NewFile` of `path` is being written (its
+    /// temporary file beside it, locked by its writer), and returns whether one was: then
+    /// `path` may be there now. A temporary file a killed writer left holds no lock and is
+    /// not waited for.
+    public static func waitForNewFile(of path: String, timeout: Double) -> Bool {
+        let directory = directory(of: path)
+        let prefix = "." + (path.split(separator: "/").last.map(String.init) ?? path) + ".infcal-"
+        let deadline = monotonicSeconds() + timeout
+        var waited = false
+        for name in entries(of: directory) where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let fd = open(directory + "/" + name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            while flock(fd, LOCK_SH | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK || errno == EINTR, monotonicSeconds() < deadline else { return waited }
+                waited = true
+                usleep(1_000)
+            }
+        }
+        return waited
+    }
+
     /// The regular file at `path`, open for `CacheFile.load` (nothing of it read yet); nil when
     /// it is missing, empty, not a regular file or too large to hold.
     public static func cacheFile(_ path: String) -> CacheFile? {

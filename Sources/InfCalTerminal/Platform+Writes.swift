@@ -125,6 +125,9 @@ extension Platform {
                 if fd >= 0 || (errno != EEXIST && errno != EINTR) { break }
             }
             guard fd >= 0 else { throw WriteFailure(path: temporary, step: "create", code: errno) }
+            // Held until the file is in place or removed, by whichever process writes it:
+            // another may wait for it (`waitForNewFile(of:timeout:)`).
+            _ = flock(fd, LOCK_EX | LOCK_NB)
             (self.path, self.temporary, descriptor) = (path, temporary, fd)
             if let permissions = mode ?? fileMode(path), fchmod(fd, mode_t(permissions & 0o7777)) != 0 {
                 let code = errno

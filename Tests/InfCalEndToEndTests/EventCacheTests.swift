@@ -319,13 +319,7 @@ import Testing
     @Test func theRunsOutputEndsBeforeItsCacheIsWritten() throws {
         let place = try Place()
         defer { try? FileManager.default.removeItem(at: place.root) }
-        var text = "BEGIN:VCALENDAR\r\n"
-        for index in 0..<20_000 {
-            let day = String(format: "%04d%02d%02d", 2015 + index % 20, 1 + index % 12, 1 + index % 28)
-            text += "BEGIN:VEVENT\r\nUID:e\(index)\r\nSUMMARY:Event \(index)\r\nDTSTART:\(day)T090000Z\r\n"
-                + "DTEND:\(day)T100000Z\r\nDESCRIPTION:Notes on event \(index)\r\nEND:VEVENT\r\n"
-        }
-        let path = try place.write(text + "END:VCALENDAR\r\n", to: "large.ics")
+        let path = try place.write(Self.large, to: "large.ics")
         let command = """
             for round in 1 2 3; do
               rm -rf '\(place.cacheHome)'
@@ -341,6 +335,52 @@ import Testing
         #expect(place.isValid(cache.path))
         let fresh = try place.run(["--events", path, "--no-cache", "--from", "2024-03", "-1"])
         #expect(try place.run(["--events", path, "--from", "2024-03", "-1"]).stdout == fresh.stdout)
+    }
+
+    /// 20,000 events a day apart: a cache whose writing takes long enough to be seen.
+    static let large: String = {
+        var text = "BEGIN:VCALENDAR\r\n"
+        for index in 0..<20_000 {
+            let day = String(format: "%04d%02d%02d", 2015 + index % 20, 1 + index % 12, 1 + index % 28)
+            text += "BEGIN:VEVENT\r\nUID:e\(index)\r\nSUMMARY:Event \(index)\r\nDTSTART:\(day)T090000Z\r\n"
+                + "DTEND:\(day)T100000Z\r\nDESCRIPTION:Notes on event \(index)\r\nEND:VEVENT\r\n"
+        }
+        return text + "END:VCALENDAR\r\n"
+    }()
+
+    /// A run started while the cache it needs is still being written (by the process a run
+    /// just before it left that to) waits for it rather than read the calendar again: strace
+    /// shows it open the cache's temporary file and never the calendar for reading. Tried up
+    /// to three times, as the writer may be done before the second run looks; one round in
+    /// which the second run found it at work is required.
+    @Test func aRunWaitsForTheCacheBeingWritten() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") else {
+            print("EventCacheTests: strace is not installed: waiting for a cache being written is not checked")
+            return
+        }
+        let place = try Place()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        let path = try place.write(Self.large, to: "large.ics")
+        let fresh = try place.run(["--events", path, "--no-cache", "--from", "2024-03", "-1"])
+        let trace = place.root.appendingPathComponent("trace").path
+        var found = false
+        for _ in 0..<3 where !found {
+            try? FileManager.default.removeItem(atPath: place.cacheHome)
+            let run = "--today 2024-02-15 --events '\(path)' --from 2024-03 -1"
+            let second = try BinaryRunner.runShell("""
+                export XDG_CACHE_HOME='\(place.cacheHome)' TZ=Europe/Berlin
+                "$INFCAL" \(run) > /dev/null && strace -f -e trace=openat -o '\(trace)' "$INFCAL" \(run)
+                """)
+            try place.waitForWriters()
+            #expect(second.status == 0)
+            #expect(second.stdout == fresh.stdout)
+            let opened = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("openat(") }
+            guard opened.contains(where: { $0.contains(".tmp\"") }) else { continue }
+            found = true
+            let reads = opened.filter { $0.contains("\"\(path)\"") && !$0.contains("O_DIRECTORY") }
+            #expect(reads.isEmpty, "the second run read the calendar again: \(reads)")
+        }
+        #expect(found, "the cache was written each time before the second run looked for it")
     }
 
     @Test func aCacheThatCannotBeWrittenCostsOnlySpeed() throws {
