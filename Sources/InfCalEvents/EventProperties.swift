@@ -17,8 +17,12 @@ extension EventReader {
         var file: EventFile
         var noted: Set<String>
         var defaultZone: (EventZone, String)?
-        /// Rules already read, by their text.
+        /// Rules already read, by their text, once a second text came; the last one read.
+        /// A calendar with one rule (every birthday is FREQ=YEARLY) then makes no dictionary:
+        /// the first dictionary keyed by strings makes the runtime look up a conformance by
+        /// scanning every conformance of the static binary.
         var rules: [String: RecurrenceRule?] = [:]
+        var lastRule: (text: String, rule: RecurrenceRule?)?
 
         init(document: ICalDocument, resolver: ZoneResolver, file: EventFile, noted: Set<String>) {
             self.document = document
@@ -79,15 +83,21 @@ extension EventReader {
             // Files repeat their rules (every birthday is FREQ=YEARLY): each text is read once.
             let text = document.rawValue(line)
             var rule: RecurrenceRule?
-            if let known = rules[text] {
+            if let last = lastRule, last.text == text {
+                rule = last.rule
+            } else if let known = rules[text] {
                 rule = known
+                lastRule = (text, known)
             } else {
                 do {
                     rule = try RecurrenceRule.parse(text)
                 } catch {
                     throw Failure(position: (line.line, error.message.replacingOccurrences(of: "RRULE:", with: line.name + ":")))
                 }
-                if rules.count < 10_000 { rules[text] = rule }
+                // The dictionary from the second text on, holding the first as well.
+                if let last = lastRule, rules.isEmpty { rules[last.text] = last.rule }
+                if lastRule != nil, rules.count < 10_000 { rules[text] = rule }
+                lastRule = (text, rule)
             }
             for note in rule?.notes ?? [] { file.notes.append((line.line, note.replacingOccurrences(of: "RRULE:", with: line.name + ":"))) }
             return rule

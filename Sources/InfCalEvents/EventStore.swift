@@ -314,15 +314,7 @@ public final class EventStore {
     /// without calling it when some occurrence says how many more the day limit left out (only
     /// an occurrence carries that). `body` must not ask the store again: the starts are its.
     public func withStarts(startingOn days: Range<Int>, _ body: (UnsafeBufferPointer<(start: Int, end: Int, event: Int)>) -> Bool) -> Bool {
-        if hidden.isEmpty, singles.isEmpty, !days.isEmpty {
-            if !checkedYearly {
-                yearlyStarts = YearlyStarts(events: events, recurring: recurring)
-                checkedYearly = true
-            }
-            let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
-            let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
-            if let starts = yearlyStarts?.starts(from: low, to: high) { return body(starts) }
-        }
+        if let starts = yearlyStarts(startingOn: days) { return body(starts) }
         foundCount = 0
         var plain = true
         visit(days, touching: false, reserve: { reserveFound($0) }) { index, shown, more in
@@ -344,6 +336,22 @@ public final class EventStore {
             for place in sorted.indices { found[place] = sorted[place] }
         }
         return body(UnsafeBufferPointer(found))
+    }
+
+    /// What `withStarts` gives for `days` when the closed forms of a store of yearly rules
+    /// answer it (`YearlyStarts`), returned rather than lent to a closure: a stream asks it
+    /// once a row. Nil when they do not answer (then ask `withStarts`). The starts are the
+    /// store's until the next question.
+    public func yearlyStarts(startingOn days: Range<Int>) -> UnsafeBufferPointer<(start: Int, end: Int, event: Int)>? {
+        guard hidden.isEmpty, singles.isEmpty, !days.isEmpty else { return nil }
+        if !checkedYearly {
+            yearlyStarts = YearlyStarts(events: events, recurring: recurring)
+            checkedYearly = true
+        }
+        guard let yearlyStarts else { return nil }
+        let low = (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+        let high = (days.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+        return yearlyStarts.starts(from: low, to: high)
     }
 
     /// Makes room in `foundStarts` for `extra` more after `foundCount`.

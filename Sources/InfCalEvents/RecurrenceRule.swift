@@ -8,10 +8,21 @@ public struct RecurrenceRule: Equatable, Sendable {
 
         public static func < (a: Frequency, b: Frequency) -> Bool { a.rawValue < b.rawValue }
 
-        static let names: [String: Frequency] = [
-            "SECONDLY": .secondly, "MINUTELY": .minutely, "HOURLY": .hourly, "DAILY": .daily,
-            "WEEKLY": .weekly, "MONTHLY": .monthly, "YEARLY": .yearly,
-        ]
+        /// The FREQ named `name` (upper case), or nil. A switch, not a dictionary: the first
+        /// dictionary keyed by strings makes the runtime look up a conformance by scanning every
+        /// conformance of the static binary, on the way of every run that reads a rule.
+        static func named(_ name: String) -> Frequency? {
+            switch name {
+            case "SECONDLY": return .secondly
+            case "MINUTELY": return .minutely
+            case "HOURLY": return .hourly
+            case "DAILY": return .daily
+            case "WEEKLY": return .weekly
+            case "MONTHLY": return .monthly
+            case "YEARLY": return .yearly
+            default: return nil
+            }
+        }
     }
 
     /// A BYDAY entry: weekday 0 (Monday) ... 6 (Sunday), and its ordinal (0: every one).
@@ -68,13 +79,20 @@ public struct RecurrenceRule: Equatable, Sendable {
             parts.append((piece[..<equals].uppercased(), String(piece[piece.index(after: equals)...])))
         }
         guard let freqText = parts.first(where: { $0.0 == "FREQ" })?.1 else { throw ICalError("RRULE: no FREQ") }
-        guard let frequency = Frequency.names[freqText.uppercased()] else {
+        guard let frequency = Frequency.named(freqText.uppercased()) else {
             throw ICalError("RRULE: unknown FREQ '\(InertText.echo(String(freqText), limit: 40))'")
         }
         var rule = RecurrenceRule(frequency: frequency)
-        var seen = Set<String>()
+        // The standard parts in a list, for the reason `Frequency.named` gives (there are few:
+        // any other name but an X- one throws below); X- parts, as many as written, in a set.
+        var seen: [String] = []
+        var seenExtensions = Set<String>()
         for (name, value) in parts {
-            guard seen.insert(name).inserted else { throw ICalError("RRULE: \(name) given twice") }
+            let isExtension = name.hasPrefix("X-")
+            guard isExtension ? seenExtensions.insert(name).inserted : !seen.contains(name) else {
+                throw ICalError("RRULE: \(name) given twice")
+            }
+            if !isExtension { seen.append(name) }
             let upper = value.uppercased()
             switch name {
             case "FREQ": break

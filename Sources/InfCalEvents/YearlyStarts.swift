@@ -23,9 +23,11 @@ final class YearlyStarts {
     /// do it): the store then asks the general path from there on.
     private(set) var failed = false
 
-    /// Years made at once: a stream steps month by month, so the forms are visited once for
-    /// this many years.
-    static let blockYears = 64
+    /// Years made at once: a stream steps month by month, so the forms are visited (their
+    /// plans made and put in order) once for this many years; more for fewer forms, as a
+    /// block holds about the same number of starts.
+    let blockYears: Int
+    static func blockYears(forms: Int) -> Int { min(512, max(64, 4096 / max(1, forms))) }
     /// Years beyond which the block's seconds are not worked out (the general path answers).
     static let farthestYear = 100_000_000
 
@@ -43,6 +45,7 @@ final class YearlyStarts {
         var ranks = [Int](repeating: 0, count: forms.count)
         for (rank, place) in order.enumerated() { ranks[place] = rank }
         (self.forms, self.ranks) = (forms, ranks)
+        blockYears = Self.blockYears(forms: forms.count)
     }
 
     deinit {
@@ -59,9 +62,9 @@ final class YearlyStarts {
             guard first > -Self.farthestYear, last < Self.farthestYear else { return nil }
             // The block lies after the range asked, or before it when the ranges go backwards.
             if !covered.isEmpty, low < covered.lowerBound {
-                fill(years: min(first, last - Self.blockYears + 1)...last)
+                fill(years: min(first, last - blockYears + 1)...last)
             } else {
-                fill(years: first...max(last, first + Self.blockYears - 1))
+                fill(years: first...max(last, first + blockYears - 1))
             }
             guard !failed else { return nil }
         }
@@ -91,6 +94,7 @@ final class YearlyStarts {
         (count, next) = (0, 0)
         covered = range
         let plans = forms.map { $0.plan(in: range) }
+        let lastYearStart = CivilTime.day(year: years.upperBound, month: 1, day: 1) * CivilTime.secondsPerDay
         // The forms in the order of their instances in a common year and in a leap year: a
         // year's instances come out in order, but for DTSTART's.
         var orders = [[Entry]]()
@@ -98,21 +102,34 @@ final class YearlyStarts {
             var order = plans.indices.map { place in
                 let plan = plans[place], offset = isLeap ? plan.leap : plan.common
                 // Every such year of the block has its instance, within the year, with no
-                // DTSTART among them nor an end.
+                // DTSTART among them nor an end: the instances after DTSTART that the block
+                // holds (`first...last`) hold the earliest such a year can have (that of the
+                // block's first year) and the latest (that of its last).
                 let everyYear = plan.start == Int.min && plan.interval == 1 && plan.startYear < years.lowerBound
-                    && plan.first <= low && plan.last >= high - 1 && offset >= 0 && offset < (isLeap ? 366 : 365) * CivilTime.secondsPerDay
+                    && offset >= 0 && offset < (isLeap ? 366 : 365) * CivilTime.secondsPerDay
+                    && plan.first <= low + offset && plan.last >= lastYearStart + offset
                 return Entry(offset: offset, duration: forms[place].duration, event: forms[place].event,
                              rank: ranks[place], place: place, everyYear: everyYear)
             }
             order.sortStably { ($0.offset, $0.rank) < ($1.offset, $1.rank) }
             orders.append(order)
         }
+        // Whether every form has its instance in every such year of the block.
+        let everyYear = orders.map { $0.allSatisfy(\.everyYear) }
         plans.withUnsafeBufferPointer { plans in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: needed) { rankOf in
                 orders[0].withUnsafeBufferPointer { common in
                     orders[1].withUnsafeBufferPointer { leap in
-                        for year in years {
-                            fillYear(year, plans: plans, order: CivilTime.isLeapYear(year) ? leap : common, rankOf: rankOf)
+                        // Years before every form's DTSTART have none of their instances.
+                        let earliest = plans.reduce(Int.max) { min($0, $1.startYear) }
+                        guard earliest <= years.upperBound else { return }
+                        for year in max(years.lowerBound, earliest)...years.upperBound {
+                            let isLeap = CivilTime.isLeapYear(year)
+                            if everyYear[isLeap ? 1 : 0] {
+                                fillEveryYear(year, order: isLeap ? leap : common, rankOf: rankOf)
+                            } else {
+                                fillYear(year, plans: plans, order: isLeap ? leap : common, rankOf: rankOf)
+                            }
                         }
                     }
                 }
@@ -175,6 +192,23 @@ final class YearlyStarts {
             starts[slot] = item
             rankOf[slot] = itemRank
             position += 1
+        }
+        // Years follow one another only when each year's starts lie in that year.
+        if begin > 0, begin < count, (starts[begin].start, rankOf[begin]) < (starts[begin - 1].start, rankOf[begin - 1]) { failed = true }
+    }
+
+    /// Appends the starts of year `year` as `fillYear` does, when every entry of `order` is
+    /// one of every year (`Entry.everyYear`): one each, in the order's order.
+    @inline(__always)
+    private func fillEveryYear(_ year: Int, order: UnsafeBufferPointer<Entry>, rankOf: UnsafeMutableBufferPointer<Int>) {
+        let begin = count
+        guard order.count <= capacity &- begin else { failed = true; return }
+        let firstSecond = CivilTime.day(year: year, month: 1, day: 1) &* CivilTime.secondsPerDay
+        for entry in order {
+            let start = firstSecond &+ entry.offset
+            starts[count] = (start, start &+ entry.duration, entry.event)
+            rankOf[count] = entry.rank
+            count &+= 1
         }
         // Years follow one another only when each year's starts lie in that year.
         if begin > 0, begin < count, (starts[begin].start, rankOf[begin]) < (starts[begin - 1].start, rankOf[begin - 1]) { failed = true }

@@ -24,22 +24,29 @@ extension StreamEvents {
         }
         guard first < end else { return true }
         if let from = listedFrom, first <= from, from < end { return false }
-        let lineWidth = width ?? Int.max
-        return store.withStarts(startingOn: first..<end) { starts in
-            guard !starts.isEmpty else { return true }
-            let mark = out.count
-            out.append(UInt8(ascii: "\n"))
-            let plain = weekdayPadded.withUnsafeBufferPointer { weekdays in
-                weekdayLengths.withUnsafeBufferPointer { lengths in
-                    guard lengths.count == 7, let weekdays = weekdays.baseAddress, let lengths = lengths.baseAddress else { return false }
-                    let layout = PlainLayout(rowWidth: rowWidth, cellWidth: cellWidth, lineWidth: lineWidth, weekdays: weekdays,
-                                             weekdayLengths: lengths)
-                    return appendPlainLists(row, starts: starts, inOrder: inOrder, layout: layout, names: names, to: out)
-                }
-            }
-            if !plain { out.truncate(to: mark) }
-            return plain
+        guard scratch.hasWeekdays else { return false }
+        let layout = PlainLayout(rowWidth: rowWidth, cellWidth: cellWidth, lineWidth: width ?? Int.max, weekdays: scratch.weekdays,
+                                 weekdayLengths: scratch.weekdayLengths)
+        // The closed forms' starts are returned, the others lent to a closure.
+        if let starts = store.yearlyStarts(startingOn: first..<end) {
+            return appendBlankLineAndLists(row, starts: starts, inOrder: inOrder, layout: layout, names: names, to: out)
         }
+        return store.withStarts(startingOn: first..<end) { starts in
+            appendBlankLineAndLists(row, starts: starts, inOrder: inOrder, layout: layout, names: names, to: out)
+        }
+    }
+
+    /// Appends the blank line and the lists of `row` from `starts` (nothing when there are
+    /// none): false, having appended nothing, when one line or title is not plain.
+    @inline(__always)
+    private func appendBlankLineAndLists(_ row: UnsafeBufferPointer<MonthGrid>, starts: UnsafeBufferPointer<Start>, inOrder: Bool,
+                                         layout: PlainLayout, names: CalendarNames, to out: ByteBuffer) -> Bool {
+        guard !starts.isEmpty else { return true }
+        let mark = out.count
+        out.append(UInt8(ascii: "\n"))
+        let plain = appendPlainLists(row, starts: starts, inOrder: inOrder, layout: layout, names: names, to: out)
+        if !plain { out.truncate(to: mark) }
+        return plain
     }
 
     /// What every line of a row's plain lists is laid out by.
@@ -87,7 +94,7 @@ extension StreamEvents {
             }
             guard lower < upper else { continue }
             if row.count > 1 {
-                guard appendTitleLine(of: grid.pointee.month, names: names, to: out) <= layout.rowWidth else { return false }
+                guard appendTitleLine(of: grid, names: names, to: out) <= layout.rowWidth else { return false }
             }
             for place in lower..<upper {
                 let (start, event) = (starts[place].start, starts[place].event)
@@ -225,18 +232,21 @@ extension StreamEvents {
         return digitCount
     }
 
-    /// Appends what `names.appendTitle(of: month, withYear: true, to:)` appends, trimmed of
-    /// trailing spaces, and a newline, and returns the cells the title takes: from the titles of
-    /// its year, made once a year (`CalendarNames.posixTitles`).
+    /// Appends what `names.appendTitle(of: month, withYear: true, to:)` appends for the month
+    /// of `grid`, trimmed of trailing spaces, and a newline, and returns the cells the title
+    /// takes: from the titles of its year, made once a year (`CalendarNames.posixTitles`).
+    /// (The grid's month read through the pointer: a copy of it costs more than the rest.)
     @inline(__always)
-    private func appendTitleLine(of month: Month, names: CalendarNames, to out: ByteBuffer) -> Int {
-        if month.name.year != scratch.titlesYear.year || month.name.era != scratch.titlesYear.era { makeTitles(of: month, names: names) }
-        let index = month.name.month &- 1
-        guard scratch.hasTitles, index >= 0, index < 12 else { return appendTitleLineSlowly(of: month, names: names, to: out) }
+    private func appendTitleLine(of grid: UnsafePointer<MonthGrid>, names: CalendarNames, to out: ByteBuffer) -> Int {
+        if grid.pointee.month.name.year != scratch.titlesYear.year || grid.pointee.month.name.era != scratch.titlesYear.era {
+            makeTitles(of: grid.pointee.month, names: names)
+        }
+        let index = grid.pointee.month.name.month &- 1
+        guard scratch.hasTitles, index >= 0, index < 12 else { return appendTitleLineSlowly(of: grid.pointee.month, names: names, to: out) }
         let slot = scratch.titles + 48 &* index, count = Int(slot[47])
         // The line ends in the title's last byte unless that is a space.
         guard count > 0, count <= 32, slot[count &- 1] != UInt8(ascii: " ") else {
-            return appendTitleLineSlowly(of: month, names: names, to: out)
+            return appendTitleLineSlowly(of: grid.pointee.month, names: names, to: out)
         }
         out.appendWriting(atMost: 33) { title in
             ByteBuffer.copyWords(from: slot, count: 32, to: title)

@@ -49,6 +49,11 @@ public final class StreamEvents {
         /// headed by, whether they are there (POSIX Gregorian), and that year and era.
         let titles = UnsafeMutablePointer<UInt8>.allocate(capacity: 12 * 48)
         @exclusivity(unchecked) var hasTitles = false
+        /// `weekdayPadded` and `weekdayLengths` of the stream, kept where a row's lists read
+        /// them without borrowing the arrays, once there are seven (`hasWeekdays`).
+        let weekdays = UnsafeMutablePointer<UInt8>.allocate(capacity: 7 * 16)
+        let weekdayLengths = UnsafeMutablePointer<Int>.allocate(capacity: 7)
+        @exclusivity(unchecked) var hasWeekdays = false
         @exclusivity(unchecked) var titlesYear = (year: Int.min, era: Int.min)
 
         /// For each event (`eventCount`), its template (-1: none): a key (label, pad and time
@@ -89,6 +94,8 @@ public final class StreamEvents {
 
         deinit {
             titles.deallocate()
+            weekdays.deallocate()
+            weekdayLengths.deallocate()
             lineOfEvent.deallocate()
             summaries.deallocate()
             templateOfEvent.deallocate()
@@ -116,6 +123,11 @@ public final class StreamEvents {
         }
         (weekdayPadded, weekdayLengths) = (padded, lengths)
         plainLists = !marksDays && lines.calendarWidth == 0 && lines.colors == nil
+        if padded.count == 7 * 16, lengths.count == 7 {
+            scratch.weekdays.initialize(from: padded, count: 7 * 16)
+            scratch.weekdayLengths.initialize(from: lengths, count: 7)
+            scratch.hasWeekdays = true
+        }
     }
 
     /// The days of `grids` that some occurrence touches (multi-day events on each of their days).

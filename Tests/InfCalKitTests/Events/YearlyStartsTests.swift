@@ -102,4 +102,43 @@ struct YearlyStartsTests {
         }
         #expect(!store.answersFromYearlyForms)
     }
+    /// Years in which every rule has its instance (blocks after every DTSTART, the stream's
+    /// common case) are filled apart from the others: a calendar of the benchmark's kind (one
+    /// all-day event on the 15th of each month) with 29 February, 31 December and 1 January
+    /// beside it and two summaries that tie, asked over centuries row by row and back, answers
+    /// what the general path gives, and `yearlyStarts(startingOn:)` what `withStarts` lends.
+    @Test func everyYearBlocksAreTheGeneralPathsOccurrences() {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0"]
+        var dates = (1...12).map { String(format: "2000%02d15", $0) }
+        dates += ["20000229", "19991231", "20010101", "20010101"]
+        for (index, date) in dates.enumerated() {
+            lines += ["BEGIN:VEVENT", "UID:\(index)", "SUMMARY:\(index >= 14 ? "Tie" : "Yearly \(index)")",
+                      "DTSTART;VALUE=DATE:\(date)", "RRULE:FREQ=YEARLY", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        let data = Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
+        let store = EventStore(events: EventReader.read(data).events, display: .utc)
+        let general = EventStore(events: EventReader.read(data).events, display: .utc)
+        // Blocks of several hundred years for a few forms: 1,100 years cross some. The general
+        // path is asked once a century, its answer cut into the months.
+        let forward = Self.months(from: 1900, count: 12 * 1100)
+        let centuries = stride(from: 0, to: forward.count, by: 1200).map { first in
+            let days = forward[first].lowerBound..<forward[min(forward.count, first + 1200) - 1].upperBound
+            return (days, general.occurrences(startingOn: days))
+        }
+        let rows = stride(from: 0, to: forward.count - 2, by: 3).map { forward[$0].lowerBound..<forward[$0 + 2].upperBound }
+        for range in rows + forward.reversed() {
+            let low = (range.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+            let high = (range.upperBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
+            guard let century = centuries.first(where: { $0.0.contains(range.lowerBound) && $0.0.contains(range.upperBound - 1) }) else {
+                Issue.record("months \(range) lie in no century asked")
+                continue
+            }
+            let expected = century.1.filter { $0.start >= low && $0.start < high }.map { "\($0.start) \($0.end) \($0.event ?? -1)" }
+            #expect(Self.starts(store, range) == expected, "months \(range)")
+            #expect(store.yearlyStarts(startingOn: range).map { $0.map { "\($0.start) \($0.end) \($0.event)" } } == expected,
+                    "months \(range)")
+        }
+        #expect(store.answersFromYearlyForms)
+    }
 }
