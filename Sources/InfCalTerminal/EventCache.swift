@@ -69,6 +69,9 @@ struct EventCache {
         return load(source, absolute: absolute, file: file, calendar: calendar, window: window, details: details)
     }
 
+    /// The fewest events whose caches a run leaves to a copy of itself (`writeLeftBehind`).
+    static let detachedEvents = 2_000
+
     /// The longest a run waits for another process writing the cache it needs (seconds).
     static let writerWait = 5.0
 
@@ -149,7 +152,8 @@ struct EventCache {
     /// that the run's end waits for none of it (as git leaves `gc --auto` to a detached
     /// process). Their new files are made first, here, so that a cache being written is seen
     /// as such (its temporary file) from before the run ends until it is in place. When no
-    /// copy can be started, they are written here.
+    /// copy can be started, or the caches are small (fewer than `detachedEvents` events),
+    /// they are written here.
     private func writeLeftBehind(_ entries: [Entry], years: Range<Int>) {
         guard Platform.makeDirectories(directory) == nil else { return }
         var files: [(entry: Entry, file: Platform.NewFile)] = []
@@ -165,7 +169,10 @@ struct EventCache {
             }
             prune()
         }
-        if Platform.detach(keeping: files.map(\.file.descriptor), write) {
+        // A small cache is written at once, as its writing costs less than the copy: the run
+        // ends with it in place.
+        let events = entries.reduce(0) { sum, entry in entry.files.reduce(sum) { $0 + $1.file.events.count } }
+        if events >= Self.detachedEvents, Platform.detach(keeping: files.map(\.file.descriptor), write) {
             for (_, file) in files { file.handOn() }
         } else {
             write()

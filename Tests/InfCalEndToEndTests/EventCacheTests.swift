@@ -337,6 +337,18 @@ import Testing
         #expect(try place.run(["--events", path, "--from", "2024-03", "-1"]).stdout == fresh.stdout)
     }
 
+    /// A small calendar's cache is written by the run itself: in place when the run ends,
+    /// with nothing left being written (a script may look for it at once).
+    @Test func aSmallCacheIsInPlaceWhenTheRunEnds() throws {
+        let place = try Place()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        let path = try place.write(Self.mixed, to: "mixed.ics")
+        let run = try BinaryRunner.run(["--events", path, "--from", "2024-03", "-1"], environment: ["XDG_CACHE_HOME": place.cacheHome])
+        #expect(run.status == 0)
+        #expect(!place.writing)
+        #expect(place.isValid(try place.cache().path))
+    }
+
     /// 20,000 events a day apart: a cache whose writing takes long enough to be seen.
     static let large: String = {
         var text = "BEGIN:VCALENDAR\r\n"
