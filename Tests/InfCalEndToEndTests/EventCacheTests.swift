@@ -165,6 +165,22 @@ import Testing
             paths.append(try place.write(text, to: name))
         }
         for path in paths { try Self.expectSameViews(place, path, path) }
+        // The test fixtures too (from other tools' test suites), each also over the two years
+        // from its first event's DTSTART.
+        let fixtures = EventCommandTests.root.appendingPathComponent("Tests/Fixtures")
+        let found = FileManager.default.enumerator(atPath: fixtures.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }.sorted() ?? []
+        #expect(found.count >= 8, "fixtures: \(found)")
+        for relative in found {
+            let text = try String(contentsOfFile: fixtures.appendingPathComponent(relative).path, encoding: .utf8)
+            let path = try place.write(text, to: "fixture-" + relative.replacingOccurrences(of: "/", with: "-"))
+            paths.append(path)
+            let event = text.range(of: "BEGIN:VEVENT").map { text[$0.upperBound...] } ?? Substring(text)
+            let year = event.firstMatch(of: /DTSTART[^:\r\n]*:(\d{4})/).map { String($0.1) } ?? "2024"
+            try Self.expectSameViews(place, path, relative, views: Self.views + [
+                ["--agenda", "--from", year + "-01", "--forward", "24"],
+                ["--json", "--agenda", "--from", year + "-01", "--forward", "24"],
+            ])
+        }
         #expect(place.caches.count == paths.count)
         for name in place.caches { #expect(place.isValid(place.cacheDirectory + "/" + name)) }
         // A directory of them is one cache.
