@@ -303,9 +303,10 @@ public enum Platform {
     /// written) has ended and the work for the end (`atExit`) is done.
     public static func exit(_ status: Int32) -> Never {
         finishBackgroundWork()
-        fflush(nil)
         let work = exitWork
         exitWork = []
+        // The output is flushed first, so that a copy of the process the work makes holds none.
+        if !work.isEmpty { fflush(nil) }
         for item in work { item() }
         Glibc.exit(status)
     }
