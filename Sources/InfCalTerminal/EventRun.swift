@@ -122,8 +122,8 @@ enum EventRun {
             if cache != nil, let key, !read.contains(where: { $0.failure != nil }) { fresh.append(EventCache.Fresh(source: source, key: key, files: read)) }
             result += read
         }
-        // Once every source is read: the caches are written by one copy of the process, made
-        // when no more is to be read.
+        // The new caches are stored once every source is read, together: a run that prints and
+        // ends leaves them all to one copy of itself.
         if let cache, !fresh.isEmpty { cache.store(fresh) }
         return result
     }

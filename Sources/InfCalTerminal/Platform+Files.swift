@@ -74,8 +74,9 @@ extension Platform {
     /// Readies the heap for a reading that makes hundreds of megabytes of small objects (a
     /// large calendar parsed afresh): the heap grows by a quarter of a gigabyte at once
     /// (address space only) and that part is advised to transparent huge pages, so that it
-    /// faults in 2 MiB pages instead of 4 KiB ones, each fault costing about as much as a
-    /// small one; blocks of up to 32 MiB come from it too, not from mappings of their own.
+    /// faults in 2 MiB pages instead of 4 KiB ones (a fault's entry and exit, dear in a VM,
+    /// then come once for 512 pages); blocks of up to 32 MiB come from it too, not from
+    /// mappings of their own.
     /// Once a process; where the kernel has no huge pages, only the growth remains.
     public static func growHeapInHugePages() {
         guard !heapReady else { return }
