@@ -152,10 +152,11 @@ extension Platform {
     /// program, and it ends when `work` returns, without flushing or running what exit runs.
     /// Only a process with one thread is copied (a copy keeps only the calling thread, and a
     /// lock another thread held would stay held in it): with more, or when fork fails, nothing
-    /// is started and false is returned.
+    /// is started and false is returned; likewise when a descriptor to keep is a standard
+    /// one (a run started with one of them closed), which the copy's /dev/null would replace.
     public static func detach(keeping: [Int32], _ work: () -> Void) -> Bool {
         detached.removeAll { waitpid($0, nil, WNOHANG) != 0 }
-        guard threadCount() == 1 else { return false }
+        guard keeping.allSatisfy({ $0 > 2 }), threadCount() == 1 else { return false }
         let pid = fork()
         guard pid >= 0 else { return false }
         guard pid == 0 else {
