@@ -28,7 +28,7 @@ let package = Package(
         //
         //   infcal, infcal-bench, infcal-fetch   executables
         //   InfCalTerminal   Platform (all libc), output, raw mode, signals, the pager's loop
-        //   InfCalCLI        option table, config file, resolution into a configuration
+        //   InfCalCLI        option table, config file, resolution into a run plan
         //   InfCalPager      pager state, view, keys (pure: a state and a size in, a frame out)
         //   InfCalRender     grids, month page, day view, JSON Lines, agenda, display width
         //   InfCalEvents     .ics reader, event store, recurrence, the parsed-event cache format

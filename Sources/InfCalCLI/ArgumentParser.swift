@@ -4,31 +4,31 @@ import InfCalRender
 import InfCalPager
 
 /// The options as typed, before anything is resolved: which options, in order, with their values.
-public struct RawOptions: Equatable {
+struct RawOptions: Equatable {
     /// One option occurrence.
-    public struct Occurrence: Equatable {
-        public let key: OptionKey
+    struct Occurrence: Equatable {
+        let key: OptionKey
         /// The option as the user spelled it (`-m` or `--monday`), for messages.
-        public let spelling: String
-        public let value: String?
+        let spelling: String
+        let value: String?
         /// The config file's line, for an option the config file gives.
-        public var line: Int? = nil
+        var line: Int? = nil
     }
 
-    public var occurrences: [Occurrence] = []
+    var occurrences: [Occurrence] = []
     /// The words that are not options or their values: `[[DAY] MONTH] YEAR`, as cal takes them.
-    public var positionals: [String] = []
+    var positionals: [String] = []
     /// The options turned off by `--no-OPTION` after their last occurrence: the config file's
     /// values of them are not used.
-    public var negated: Set<OptionKey> = []
+    var negated: Set<OptionKey> = []
 
     /// The last occurrence of `key` (later options override earlier ones).
-    public func last(_ key: OptionKey) -> Occurrence? {
+    func last(_ key: OptionKey) -> Occurrence? {
         occurrences.last { $0.key == key }
     }
 
     /// Whether `key` was given at all.
-    public func has(_ key: OptionKey) -> Bool { last(key) != nil }
+    func has(_ key: OptionKey) -> Bool { last(key) != nil }
 }
 
 /// Splits the argument list into options, values and positional words, following the table in
@@ -38,13 +38,13 @@ public struct RawOptions: Equatable {
 /// `-c3`, and short flags bundle (`-mc3` is `-m -c 3`, `-yj` is `-y -j`). An optional value is
 /// taken only when it is one (`-y2024`, `-w iso`), so `-w3` is `-w -3` and `-w 2024` leaves the
 /// year to the positional words. `--` ends the options; the words after it are positional.
-public enum ArgumentParser {
-    public static func parse(_ arguments: [String]) throws(UsageError) -> RawOptions {
+enum ArgumentParser {
+    static func parse(_ arguments: [String]) throws(UsageError) -> RawOptions {
         try parse(arguments, table: OptionSpec.all)
     }
 
     /// Splits `arguments` by the options of `table` (a subcommand's, say).
-    public static func parse(_ arguments: [String], table: [OptionSpec]) throws(UsageError) -> RawOptions {
+    static func parse(_ arguments: [String], table: [OptionSpec]) throws(UsageError) -> RawOptions {
         var raw = RawOptions()
         var index = 0
         while index < arguments.count {
@@ -164,7 +164,7 @@ public enum ArgumentParser {
 
     /// The word of `candidates` closest to `name` (one it begins, else the nearest by edit
     /// distance), if any is close enough to be a likely typo: options, config keys, calendars.
-    public static func closest(to name: String, among candidates: [String]) -> String? {
+    static func closest(to name: String, among candidates: [String]) -> String? {
         if let prefixed = candidates.first(where: { $0.hasPrefix(name) && !name.isEmpty }) { return prefixed }
         let scored = candidates.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
         guard let (best, distance) = scored, distance <= max(1, min(3, name.count / 3)) else { return nil }

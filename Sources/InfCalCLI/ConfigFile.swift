@@ -25,14 +25,14 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
 }
 
 /// What the config file says: options, as if typed before the command line, and calendars.
-public struct ConfigFile: Equatable {
+struct ConfigFile: Equatable {
     /// The `[options]` keys as option occurrences (spelled `key 'monday'`, with their line),
     /// in the order written.
-    public var options: [RawOptions.Occurrence] = []
+    var options: [RawOptions.Occurrence] = []
     /// The `[events NAME]` sections, in the order written.
-    public var calendars: [CalendarSource] = []
+    var calendars: [CalendarSource] = []
 
-    public init() {}
+    init() {}
 }
 
 /// Reads the config file: an INI file of `# comments` (or `;`), `[section]` headings and
@@ -43,16 +43,16 @@ public struct ConfigFile: Equatable {
 /// 1/0), an option with an optional value takes `yes` for none. `[events NAME]` describes one
 /// calendar. A value may be put in double quotes; there are no comments after a value (a
 /// colour is written `#rrggbb`).
-public enum ConfigParser {
+enum ConfigParser {
     /// The largest config file read: anything bigger is not one.
-    public static let sizeLimit = 1 << 20
+    static let sizeLimit = 1 << 20
 
     /// The keys of an `[events NAME]` section, in the order the documentation lists them.
-    public static let calendarKeys = ["path", "url", "color", "readonly", "default", "username", "password-command",
+    static let calendarKeys = ["path", "url", "color", "readonly", "default", "username", "password-command",
                                       "refresh", "timeout", "calendar"]
 
     /// The schemes a `url =` may have.
-    public static let urlSchemes = ["https://", "http://", "webcal://"]
+    static let urlSchemes = ["https://", "http://", "webcal://"]
 
     /// The longest `timeout` and the longest finite `refresh`, in seconds.
     static let longestTimeout = 3600
@@ -61,7 +61,7 @@ public enum ConfigParser {
     /// Parses `bytes`, the contents of `file`; `home` expands a leading `~` in paths and
     /// relative paths are taken from `directory` (the file's own).
     /// - throws: `ConfigError` for the first mistake.
-    public static func parse(_ bytes: [UInt8], file: String, home: String?, directory: String) throws(ConfigError) -> ConfigFile {
+    static func parse(_ bytes: [UInt8], file: String, home: String?, directory: String) throws(ConfigError) -> ConfigFile {
         func fail(_ line: Int?, _ message: String) -> ConfigError { ConfigError(file: file, line: line, message: message) }
         if bytes.count > sizeLimit { throw fail(nil, "not a config file (larger than \(sizeLimit / 1024) KiB)") }
         if let nul = bytes.firstIndex(of: 0) {
@@ -336,7 +336,7 @@ extension ConfigFile {
     /// `$XDG_CONFIG_HOME/infcal/config`, else `~/.config/infcal/config` (XDG Base Directory);
     /// `explicit` when the user named it, so that its absence is an error. Nil with
     /// `--no-config`, or when neither XDG_CONFIG_HOME nor HOME says where to look.
-    public static func location(_ raw: RawOptions, environment: RunEnvironment) -> (path: String, explicit: Bool)? {
+    static func location(_ raw: RawOptions, environment: RunEnvironment) -> (path: String, explicit: Bool)? {
         if raw.has(.noConfig) { return nil }
         if let given = raw.last(.config)?.value { return (given, true) }
         if let named = environment.variable("INFCAL_CONFIG"), !named.isEmpty { return (named, true) }
@@ -347,7 +347,7 @@ extension ConfigFile {
     }
 
     /// The directory holding `path`, which relative paths in it are taken from.
-    public static func directory(of path: String) -> String {
+    static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

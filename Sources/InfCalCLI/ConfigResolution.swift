@@ -8,7 +8,7 @@ extension ConfigFile {
     /// The options of a run: the file's first, each unless the command line `raw` gives the
     /// same option, turns it off (`--no-OPTION`) or gives one it cannot be used with (`--sunday`
     /// over `monday = yes`, `-1` over `paged = yes`), then the command line's.
-    public func merged(into raw: RawOptions) -> RawOptions {
+    func merged(into raw: RawOptions) -> RawOptions {
         var result = raw
         let given = Set(raw.occurrences.map(\.key))
         let kept = options.filter { option in
@@ -25,7 +25,7 @@ extension ConfigFile {
 
     /// Checks that no two options of the file conflict.
     /// - throws: `ConfigError` at the later of the two.
-    public func checkConflicts(file: String) throws(ConfigError) {
+    func checkConflicts(file: String) throws(ConfigError) {
         var raw = RawOptions()
         raw.occurrences = options
         do {
@@ -42,26 +42,23 @@ extension ConfigFile {
 
 extension Configuration {
     /// What a run resolves to: the configuration and its events.
-    public struct Run {
-        public let configuration: Configuration
-        public let events: EventSettings
+    struct Run {
+        let configuration: Configuration
+        let events: EventSettings
     }
 
     /// Resolves the command line `raw` with the config file `config` (read from `file`) and
     /// its calendars. An option of the file that this run cannot take (`paged = yes` into a
     /// pipe) is left out; a bad value in the file is the file's error.
     /// - throws: `ConfigError` for the file's mistakes, `UsageError` for the command line's.
-    public static func resolve(_ raw: RawOptions, config: ConfigFile, file: String,
+    static func resolve(_ raw: RawOptions, config: ConfigFile, file: String,
                                environment: RunEnvironment) throws -> Run {
         try config.checkConflicts(file: file)
         var merged = config.merged(into: raw)
         // Each round leaves out one option of the file, so this ends.
         while true {
             do {
-                let configuration = try Configuration.resolve(merged, environment: environment)
-                let events = try Configuration.resolveEvents(merged, environment: environment, configuration: configuration,
-                                                             calendars: config.calendars)
-                return Run(configuration: configuration, events: events)
+                return try Configuration.resolveRun(merged, environment: environment, calendars: config.calendars)
             } catch {
                 let (spellings, dropsQuietly) = blamed(error)
                 let fromFile = spellings.filter { config.line(of: $0) != nil }

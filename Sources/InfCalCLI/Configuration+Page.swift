@@ -5,43 +5,44 @@ import InfCalRender
 import InfCalPager
 
 /// How month pages look and how the pager opens: resolved once, with the rest of the configuration.
-public struct PageSettings: Sendable {
+struct PageSettings: Sendable {
     /// The grid's lines: box drawing where the character set is UTF-8, else ASCII.
-    public var box: BoxCharacters = .ascii
+    var box: BoxCharacters = .ascii
     /// The locale's weekend, as weekdays 1 (Sunday) to 7 (Saturday); worked out for the pager
     /// and `--wall` only.
-    public var weekendDays: Set<Int> {
+    var weekendDays: Set<Int> {
         get { localeWeekend ?? [1, 7] }
         set { localeWeekend = newValue }
     }
     /// Set only where pages are shown: a run that shows none builds no set.
     private var localeWeekend: Set<Int>?
     /// `--wall`: the width pages are printed at; nil prints the compact grids.
-    public var wallWidth: Int?
+    var wallWidth: Int?
     /// `--mouse`: the pager asks the terminal for wheel events.
-    public var mouse = false
+    var mouse = false
     /// The view the pager opens with: the strip when `--columns N` or `--vertical` was given, else the month page.
-    public var initialView: PagerState.View = .monthPage
+    var initialView: PagerState.View = .monthPage
 
-    public init() {}
+    init() {}
 }
 
 extension Configuration {
     /// The widest `--width` takes.
-    public static let maximumWallWidth = 10_000
+    static let maximumWallWidth = 10_000
 
     /// The page settings of `raw` in `environment`.
     /// - throws: `UsageError` for a bad `--width`, or `--wall` with an option it cannot go with.
     static func resolvePage(_ raw: RawOptions, environment: RunEnvironment, mode: Mode, locale: Locale?,
                             numbering: DayNumbering, weekNumbers: WeekNumbering?) throws(UsageError) -> PageSettings {
         var settings = PageSettings()
+        let paged = mode == .paged
         settings.box = LocaleSetting.usesUTF8 { environment.variable($0) } ? .unicode : .ascii
         // Only pages show the weekend: a stream does not pay for ICU's weekend data.
-        if mode == .paged || raw.has(.wall) { settings.weekendDays = LocaleSetting.weekendDays(of: locale) }
+        if paged || raw.has(.wall) { settings.weekendDays = LocaleSetting.weekendDays(of: locale) }
         settings.mouse = raw.has(.mouse)
         // --columns N asks for months side by side, --vertical for ncal's compact layout: both
         // open the strip.
-        if mode == .paged, raw.has(.vertical) || (raw.last(.columns).map { $0.value != "auto" } ?? false) {
+        if paged, raw.has(.vertical) || (raw.last(.columns).map { $0.value != "auto" } ?? false) {
             settings.initialView = .strip
         }
 
@@ -68,7 +69,7 @@ extension Configuration {
     }
 
     /// The page drawing this run's months, for `--wall` and the pager's month page.
-    public func makeMonthPage() -> MonthPage {
+    func makeMonthPage() -> MonthPage {
         var renderer = makeRenderer()
         renderer.titleStyle = .monthAndYear
         var monthPage = MonthPage(renderer: renderer, box: page.box, weekendDays: page.weekendDays, color: color)
@@ -77,7 +78,7 @@ extension Configuration {
     }
 
     /// The `--wall` printer, or nil without `--wall`.
-    public func makePagePrinter() -> MonthPagePrinter? {
+    func makePagePrinter() -> MonthPagePrinter? {
         // Without --wall no page is made (its weekend set alone costs a metadata look-up).
         guard let width = page.wallWidth else { return nil }
         let monthPage = makeMonthPage()
@@ -87,7 +88,7 @@ extension Configuration {
     }
 
     /// Prints the run's months to `sink`: as pages with `--wall`, else as compact grids.
-    public func printMonths(to sink: ByteSink) throws {
+    func printMonths(to sink: ByteSink) throws {
         if let pages = makePagePrinter() {
             try pages.print(months(), to: sink)
         } else {

@@ -7,7 +7,7 @@ import InfCalEvents
 /// itself never reads options.
 extension PagerView {
     /// The view of a run: columns fitted to the width follow the terminal's width as it changes.
-    public init(configuration: Configuration) {
+    init(configuration: Configuration) {
         var renderer = configuration.makeRenderer()
         renderer.titleStyle = .monthAndYear
         let fixed: Int?
@@ -25,7 +25,7 @@ extension PagerView {
 
 extension Configuration {
     /// What the pager of this run starts from.
-    public func pagerSettings() -> PagerSettings {
+    func pagerSettings() -> PagerSettings {
         PagerSettings(state: PagerState(calendar: calendar, start: start, bounds: bounds, today: today, view: page.initialView),
                       view: PagerView(configuration: self), followsClock: todayFollowsClock, mouse: page.mouse)
     }

@@ -104,15 +104,15 @@ extension ConfigurationResolver {
     /// The month the run starts at, inside the calendar and the bounds; for the year view the
     /// first month of the year shown, for a run of months the first of the run (`before`
     /// months before the date's).
-    func start(mode: Configuration.Mode, before: Int, date: PositionalDate?, today: Int, bounds: MonthBounds,
-               in calendar: MonthCalendar) throws(UsageError) -> Month {
+    func start(mode: Configuration.Mode, before: Int, from: ClosedRange<Int>?, date: PositionalDate?, today: Int,
+               bounds: MonthBounds, in calendar: MonthCalendar) throws(UsageError) -> Month {
         let fromOption = raw.last(.from)
         // What the user typed for the start, for messages: --from, the date, or nothing.
         let typed: (option: String, value: String)? = fromOption.map { ($0.spelling, $0.value ?? "") }
             ?? date.map { _ in ("the date", raw.positionals.joined(separator: " ")) }
         let day: Int
-        if let fromOption {
-            day = try period(of: fromOption, today: today).lowerBound
+        if let from {
+            day = from.lowerBound
         } else if let date, date.month != nil {
             day = try self.day(of: date, today: today)
         } else if let year = date?.year, mode != .year {

@@ -7,35 +7,20 @@ import InfCalPager
 extension Configuration {
     /// Resolves `raw` against `environment`.
     /// - throws: `UsageError` for a bad value or a conflict; nothing has been printed then.
-    public static func resolve(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Configuration {
+    static func resolve(_ raw: RawOptions, environment: RunEnvironment) throws(UsageError) -> Configuration {
         // Dates typed are read with the reform of --reform.
         let gregorian = MonthCalendar(.gregorian, reform: try ConfigurationResolver.reform(raw))
         return try ConfigurationResolver(raw: raw, environment: environment, gregorian: gregorian).resolve()
     }
-}
 
-extension Configuration {
-    /// A run that needs nothing resolved: the program answers it before it looks at anything else.
-    public enum Special: Equatable, Sendable {
-        /// `--help`.
-        case help
-        /// `--version`.
-        case version
-        /// `--completions SHELL`: the completion script for a shell.
-        case completions(shell: String)
-    }
-
-    /// `--help`, `--version` or `--completions SHELL`; nil for every other run.
-    /// - throws: `UsageError` for a shell infcal writes no script for.
-    public static func specialMode(of raw: RawOptions) throws(UsageError) -> Special? {
-        if raw.has(.help) { return .help }
-        if raw.has(.version) { return .version }
-        guard let option = raw.last(.completions) else { return nil }
-        let shell = option.value ?? ""
-        guard OptionSpec.shells.contains(shell) else {
-            throw .invalidValue(option: option.spelling, value: shell, expected: OptionSpec.spec(.completions).expected)
-        }
-        return .completions(shell: shell)
+    /// Resolves `raw` against `environment` into the configuration and its event settings, in
+    /// one pass of one resolver; `calendars` are the config file's.
+    /// - throws: `UsageError` for a bad value or a conflict; nothing has been printed then.
+    static func resolveRun(_ raw: RawOptions, environment: RunEnvironment, calendars: [CalendarSource] = []) throws(UsageError) -> Run {
+        let gregorian = MonthCalendar(.gregorian, reform: try ConfigurationResolver.reform(raw))
+        let resolver = ConfigurationResolver(raw: raw, environment: environment, gregorian: gregorian)
+        let configuration = try resolver.resolve()
+        return Run(configuration: configuration, events: try resolver.events(for: configuration, calendars: calendars))
     }
 }
 
@@ -65,7 +50,8 @@ struct ConfigurationResolver {
         let bounds = try bounds(today: today)
         let range = try monthRange()
         let mode = try mode(range: range, date: date)
-        let start = try start(mode: mode, before: range?.before ?? 0, date: date, today: today, bounds: bounds, in: calendar)
+        let from = try raw.last(.from).map { option throws(UsageError) in try period(of: option, today: today) }
+        let start = try start(mode: mode, before: range?.before ?? 0, from: from, date: date, today: today, bounds: bounds, in: calendar)
         let numbering: DayNumbering = raw.has(.dayOfYear) ? .dayOfYear : .dayOfMonth
         let weekNumbers = try weekNumbers(locale: locale, calendar: calendar)
         let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers,
@@ -87,6 +73,7 @@ struct ConfigurationResolver {
             layout: raw.has(.vertical) ? .vertical : .horizontal,
             json: raw.has(.json)
         )
+        configuration.fromPeriod = from
         configuration.trueColor = environment.showsTrueColor
         configuration.also = try also()
         configuration.page = try Configuration.resolvePage(raw, environment: environment, mode: mode, locale: locale,
@@ -97,11 +84,6 @@ struct ConfigurationResolver {
     // MARK: What is shown
 
     func mode(range: (count: Int, before: Int)?, date: PositionalDate?) throws(UsageError) -> Configuration.Mode {
-        switch try Configuration.specialMode(of: raw) {
-        case .help?: return .help
-        case .version?: return .version
-        case .completions?, nil: break
-        }
         try OptionConflict.check(raw)
         if raw.last(.calendar)?.value?.lowercased() == "list" { return .listCalendars }
         if let paged = raw.last(.paged) {

@@ -16,30 +16,37 @@ public struct EventCommand: Sendable {
     }
 
     public let subcommand: Subcommand
-    /// nil for `--help`.
-    public let action: Action?
+    public let action: Action
     /// `--to`.
     public let target: String?
 
-    /// Reads `arguments` (after the subcommand's name) with today `environment`'s.
-    public static func parse(_ subcommand: Subcommand, _ arguments: [String], environment: RunEnvironment) throws(UsageError) -> EventCommand {
-        let raw = try ArgumentParser.parse(arguments, table: subcommand.specs)
-        if raw.has(.help) { return EventCommand(subcommand: subcommand, action: nil, target: nil) }
-        let resolver = ConfigurationResolver(raw: raw, environment: environment, gregorian: MonthCalendar(.gregorian))
-        let reader = Reader(raw: raw, today: try resolver.today(), locale: try resolver.locale())
+    /// A command of `subcommand` doing `action` in `target` (nil: the default calendar, or
+    /// wherever the UID is).
+    init(subcommand: Subcommand, action: Action, target: String?) {
+        self.subcommand = subcommand
+        self.action = action
+        self.target = target
+    }
+
+    /// The command `raw` (the options and operands after the subcommand's name) gives, read
+    /// with `today` (a day number) and `locale` (for weekday names).
+    init(_ subcommand: Subcommand, raw: RawOptions, today: Int, locale: Locale?) throws(UsageError) {
+        let reader = Reader(raw: raw, today: today, locale: locale)
         let target = raw.last(.to)?.value
         if let target, target.isEmpty { throw .invalidValue(option: "--to", value: target, expected: OptionSpec.spec(.to).expected) }
+        self.subcommand = subcommand
+        self.target = target
         switch subcommand.name {
         case .add:
-            return EventCommand(subcommand: subcommand, action: .add(try reader.addRequest()), target: target)
+            action = .add(try reader.addRequest())
         case .edit:
             let (uid, rest) = try reader.uid(subcommand)
             let (changes, occurrence) = try reader.changes(rest)
-            return EventCommand(subcommand: subcommand, action: .edit(uid: uid, occurrence: occurrence, changes: changes), target: target)
+            action = .edit(uid: uid, occurrence: occurrence, changes: changes)
         case .delete:
             let (uid, rest) = try reader.uid(subcommand)
             if let extra = rest.first { throw .unexpectedArgument(extra) }
-            return EventCommand(subcommand: subcommand, action: .delete(uid: uid, occurrence: try reader.occurrence()), target: target)
+            action = .delete(uid: uid, occurrence: try reader.occurrence())
         }
     }
 
@@ -82,7 +89,7 @@ public struct EventCommand: Sendable {
             if summary.trimmingSpaces.isEmpty {
                 throw .missingValue(option: "SUMMARY", expected: "infcal add [DATE] [TIME[-TIME]] SUMMARY... (the summary is empty)")
             }
-            try checkText(summary, name: "SUMMARY", lineBreaks: false)
+            try Self.checkText(summary, name: "SUMMARY", lineBreaks: false)
             let request = AddRequest(day: day, time: time, duration: try duration(), rule: try rule(),
                                      ending: try ending(), summary: summary, location: try text(.location, lineBreaks: false),
                                      description: try text(.details, lineBreaks: true), count: try count())
@@ -284,11 +291,11 @@ public struct EventCommand: Sendable {
 
         func text(_ key: OptionKey, lineBreaks: Bool) throws(UsageError) -> String? {
             guard let option = raw.last(key), let value = option.value else { return nil }
-            try checkText(value, name: option.spelling, lineBreaks: lineBreaks)
+            try Self.checkText(value, name: option.spelling, lineBreaks: lineBreaks)
             return value
         }
 
-        func checkText(_ text: String, name: String, lineBreaks: Bool) throws(UsageError) {
+        static func checkText(_ text: String, name: String, lineBreaks: Bool) throws(UsageError) {
             if let bad = ICalText.forbiddenCharacter(in: text, allowsLineBreaks: lineBreaks) {
                 throw .invalidValue(option: name, value: text,
                                     expected: "a text without control characters (found \\x\(String(bad.value, radix: 16)))")

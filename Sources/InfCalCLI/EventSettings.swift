@@ -46,17 +46,24 @@ public struct EventSettings: Equatable, Sendable {
     public var search: EventMatcher?
     /// Whether the parsed-event cache is used (not with `--no-cache`).
     public var usesCache = true
+    /// The days (grid day numbers) whose events the run shows, so that a cached calendar
+    /// decodes only the events that can occur in them; nil: all (an endless, long or paged run).
+    public var window: Range<Int>?
+    /// Whether the events are read for the pager: every calendar (a hidden one can be shown
+    /// again), with locations and descriptions (its day view shows them), the fetch left to
+    /// run while it shows the copies there are, and the cache written on a thread of its own.
+    public var interactive = false
 
     /// Whether events must be read for this run.
     public var needsEvents: Bool { agenda != nil || sourcesGiven || strict }
 }
 
 
-extension Configuration {
+extension ConfigurationResolver {
     /// The names `--only` (nil when it is not given) and `--hide` give.
     /// - throws: `UsageError.invalidValue` for a name no calendar has (a configured one, or
     ///   one discovered below it, `work/tasks`), with did-you-mean.
-    static func chosenCalendars(_ raw: RawOptions, sources: [CalendarSource]) throws(UsageError) -> (only: [String]?, hide: [String]) {
+    func chosenCalendars(sources: [CalendarSource]) throws(UsageError) -> (only: [String]?, hide: [String]) {
         let names = sources.compactMap(\.name)
         func chosen(_ key: OptionKey) throws(UsageError) -> [String]? {
             let occurrences = raw.occurrences.filter { $0.key == key }
@@ -80,17 +87,14 @@ extension Configuration {
         return (try chosen(.only), try chosen(.hide) ?? [])
     }
 
-    /// Resolves the event options against `environment` and the resolved `configuration`.
-    /// - throws: `UsageError` for `--agenda` with `--paged`, `--year` or `--calendar list`, or
-    ///   with no events to list.
-    /// `calendars` are the config file's.
-    public static func resolveEvents(_ raw: RawOptions, environment: RunEnvironment, configuration: Configuration,
-                                     calendars: [CalendarSource] = []) throws(UsageError) -> EventSettings {
+    /// The event settings of the run `configuration` resolves to; `calendars` are the config
+    /// file's. Conflicts (`--agenda` with `--paged`, `--days` with `--json`) are
+    /// `OptionConflict.all`'s, checked before.
+    /// - throws: `UsageError` for `--agenda`, `--search`, `--uid` or `--days` where they cannot be used.
+    func events(for configuration: Configuration, calendars: [CalendarSource]) throws(UsageError) -> EventSettings {
         let given = raw.occurrences.filter { $0.key == .events }.compactMap(\.value)
-        // INFCAL_EVENTS stands for --events when none is given; empty entries are ignored.
-        let paths = given.isEmpty
-            ? (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
-            : given
+        // INFCAL_EVENTS stands for --events when none is given.
+        let paths = given.isEmpty ? environment.eventsVariablePaths : given
         var sources = calendars + paths.map(CalendarSource.unnamed(path:))
         // What `infcal add` wrote where nothing else was named is read by every view that
         // names no --events.
@@ -99,13 +103,13 @@ extension Configuration {
             sources.append(.unnamed(path: path))
         }
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
-        (settings.only, settings.hide) = try chosenCalendars(raw, sources: sources)
+        (settings.only, settings.hide) = try chosenCalendars(sources: sources)
         if let search = raw.last(.search) {
             guard let matcher = EventMatcher(search.value ?? "") else {
                 throw .invalidValue(option: search.spelling, value: search.value ?? "", expected: OptionSpec.spec(.search).expected)
             }
             if sources.isEmpty {
-                throw .unavailable(option: search.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add")
+                throw .unavailable(option: search.spelling, reason: Self.noEvents)
             }
             settings.search = matcher
         }
@@ -116,37 +120,33 @@ extension Configuration {
             if let days = raw.last(.days) { throw .unavailable(option: days.spelling, reason: "it groups the lines of --agenda under day headings") }
             return settings
         }
-        if let other = raw.last(.paged) ?? raw.last(.year) { throw .conflict(agenda.spelling, other.spelling) }
-        if let list = raw.last(.calendar), list.value?.lowercased() == "list" { throw .conflict(agenda.spelling, list.spelling + " list") }
         if sources.isEmpty {
-            throw .unavailable(option: agenda.spelling, reason: "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add")
+            throw .unavailable(option: agenda.spelling, reason: Self.noEvents)
         }
-        let backward = raw.has(.backward)
         var months: Int?
+        var backward = false
         switch configuration.mode {
-        case .forward(let count), .backward(let count): months = count
+        case .forward(let count): months = count
+        case .backward(let count): (months, backward) = (count, true)
         default: months = nil
         }
+        let bounds = configuration.bounds
         // At a terminal a list with no end would scroll past for ever: a year unless bounded.
-        let bounded = backward ? configuration.bounds.since != nil : configuration.bounds.until != nil
+        let bounded = backward ? bounds.since != nil : bounds.until != nil
         if months == nil, environment.stdoutIsTerminal, !bounded { months = AgendaPlan.terminalMonths }
         // The day the list starts: --from's day (its first for forward, its last for backward),
         // else where the grids start: --since forward, --until backward, else today; read
         // with the reform of --reform, as the grids read it.
-        let bounds = configuration.bounds
         var startDay = (backward ? bounds.until : bounds.since) ?? configuration.today
-        // The resolver's own step, which read --from for the grids (and found it good).
-        let reading = ConfigurationResolver(raw: raw, environment: environment,
-                                            gregorian: MonthCalendar(.gregorian, reform: configuration.calendar.reform))
-        if let from = raw.last(.from), let period = try? reading.period(of: from, today: configuration.today) {
-            startDay = backward ? period.upperBound : period.lowerBound
-        }
+        if let from = configuration.fromPeriod { startDay = backward ? from.upperBound : from.lowerBound }
         let showsUID = raw.has(.uid)
         settings.agenda = AgendaPlan(backward: backward, startDay: startDay, months: months,
                                      width: showsUID ? nil : environment.cutWidth)
         settings.agenda?.showsUID = showsUID
-        if let days = raw.last(.days), let json = raw.last(.json) { throw .conflict(days.spelling, json.spelling) }
         settings.agenda?.byDay = raw.has(.days)
         return settings
     }
+
+    /// Why `--agenda` and `--search` have nothing to work on.
+    static let noEvents = "no events: give --events PATH, set INFCAL_EVENTS, configure a calendar or add one with infcal add"
 }

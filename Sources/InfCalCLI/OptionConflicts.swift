@@ -70,6 +70,8 @@ struct OptionConflict: Sendable {
         OptionConflict(option: .option(.sunday), others: [.option(.firstWeekday)]),
         OptionConflict(option: .option(.json), others: [.option(.paged), .option(.wall)]),
         OptionConflict(option: .option(.refresh), others: [.option(.offline)]),
+        OptionConflict(option: .option(.agenda), others: [.option(.paged), .option(.year), .value(.calendar, "list")]),
+        OptionConflict(option: .option(.days), others: [.option(.json)]),
     ]
 
     /// Throws for the first conflict in `raw`.

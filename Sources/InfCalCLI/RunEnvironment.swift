@@ -83,6 +83,12 @@ public struct RunEnvironment: Sendable {
         return nil
     }
 
+    /// The files and directories INFCAL_EVENTS names (empty entries left out): what a run
+    /// reads when no `--events` is given, and where `edit` and `delete` look for a UID.
+    public var eventsVariablePaths: [String] {
+        (variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
+    }
+
     /// The IANA zone name new times are written in: TZ's (without a leading `:` or a
     /// zoneinfo path), else the zone `/etc/localtime` links to (`localtimeLink`); nil for UTC,
     /// for a POSIX rule such as `EST5EDT,M3.2.0,M11.1.0` and for a name Foundation does not know.

@@ -19,85 +19,44 @@ public enum InfCal {
                                     unless: { $0.isEmpty || LocaleName.isWellFormed($0) }, with: "C")
         Platform.ignoreBrokenPipe()
         let standardOutput = FileOutput(fd: 1)
-        let raw: RawOptions
-        let special: Configuration.Special?
-        let configuration: Configuration?
-        let events: EventSettings?
         let environment = currentEnvironment()
-        if let first = arguments.first, let subcommand = Subcommand.named(first) {
-            return WriteRun.run(subcommand, Array(arguments.dropFirst()), environment: environment, output: standardOutput)
-        }
+        let plan: RunPlan
         do {
-            raw = try ArgumentParser.parse(arguments)
-            // --help, --version and --completions answer before anything else is resolved, so
-            // other options' values do not matter then.
-            special = try Configuration.specialMode(of: raw)
-            if special == nil {
-                let (file, config) = try ConfigRun.load(raw, environment: environment)
-                let resolved = try Configuration.resolve(raw, config: config, file: file, environment: environment)
-                configuration = resolved.configuration
-                events = resolved.events
-            } else {
-                (configuration, events) = (nil, nil)
-            }
+            plan = try RunPlan.resolve(arguments, environment: environment, readConfig: ConfigRun.read)
         } catch let error as ConfigError {
             return fail(error.description, status: ExitStatus.config)
         } catch {
             return fail("\(error)", status: ExitStatus.usage)
         }
         do {
-            guard let configuration, let events else {
-                try answer(special ?? .help, to: standardOutput)
-                return ExitStatus.success
-            }
-            let output = configuration.output(events: events)
-            var store: EventStore?
-            // The list of calendars reads no events.
-            if output != .calendarList {
-                switch EventRun.run(events, configuration: configuration, environment: environment,
-                                        fetchLater: configuration.mode == .paged) {
+            switch plan {
+            case .answer(let text):
+                try standardOutput.write(text)
+            case .listCalendars(let run):
+                try standardOutput.write(run.lines().map { $0 + "\n" }.joined())
+            case .months(let run):
+                switch EventRun.run(run.events, environment: environment) {
+                case .finished(let status): return status
+                case .months(let store): try run.print(events: store, to: standardOutput)
+                }
+            case .agenda(let run):
+                switch EventRun.run(run.events, environment: environment) {
+                case .finished(let status): return status
+                case .months(let store): if let store { try run.print(store, to: standardOutput) }
+                }
+            case .pager(let run):
+                var store: EventStore?
+                switch EventRun.run(run.events, environment: environment) {
                 case .finished(let status): return status
                 case .months(let events): store = events
                 }
-            }
-            // Forward, what is under way on the first day listed is listed with that day's month.
-            var listedFrom: Int? {
-                if case .backward = configuration.mode { return nil }
-                return configuration.months().first { _ in true }?.firstDay
-            }
-            switch output {
-            case .calendarList:
-                try standardOutput.write(configuration.calendarList().map { $0 + "\n" }.joined())
-            case .agenda, .agendaJSON:
-                guard let plan = events.agenda, let store else { break }
-                try EventRun.printAgenda(plan, store: store, configuration: configuration, json: output == .agendaJSON,
-                                         to: standardOutput)
-            case .json:
-                var printer = JSONLinesPrinter(renderer: configuration.makeRenderer(), locale: configuration.locale, store: store)
-                printer.listedFrom = listedFrom
-                try printer.print(configuration.months(), to: standardOutput)
-            case .wall, .grids:
-                if let store, var pages = configuration.makePagePrinter() {
-                    pages.events = store
-                    try pages.print(configuration.months(), to: standardOutput)
-                } else if let store {
-                    var printer = configuration.makePrinter()
-                    printer.events = StreamEvents(store: store, marksDays: configuration.color, locale: configuration.locale,
-                                                  trueColor: configuration.trueColor)
-                    printer.events?.listedFrom = listedFrom
-                    // At a terminal the lines are cut to its width; into a pipe or a file they are whole.
-                    printer.events?.width = environment.cutWidth
-                    try printer.print(configuration.months(), to: standardOutput)
-                } else {
-                    try configuration.printMonths(to: standardOutput)
-                }
-            case .pager:
                 // The pager opens on the copies there are and repaints when a fetch brings fresher ones.
-                let fetch = events.needsEvents ? BackgroundFetch(events) : nil
-                return try PagerSession(settings: configuration.pagerSettings(), events: store, fetch: fetch,
-                                        reload: { EventRun.reread(events, environment: environment) },
-                                        writing: environment, eventPaths: events.sources.filter { $0.name == nil }.compactMap(\.path),
-                                        options: raw).run()
+                let fetch = run.events.needsEvents ? BackgroundFetch(run.events) : nil
+                return try PagerSession(settings: run.settings, events: store, fetch: fetch,
+                                        reload: { EventRun.reread(run.events, environment: environment) },
+                                        writing: (environment, run.writes)).run()
+            case .change(let run):
+                return WriteRun.run(run, environment: environment, output: standardOutput)
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.
@@ -114,15 +73,6 @@ public enum InfCal {
 
     /// Objects left for the process's exit to reclaim.
     nonisolated(unsafe) static var keptUntilExit: [AnyObject] = []
-
-    /// Writes the text of `--help`, `--version` or `--completions SHELL`.
-    static func answer(_ special: Configuration.Special, to output: FileOutput) throws {
-        switch special {
-        case .help: try output.write(HelpText.text)
-        case .version: try output.write(HelpText.version + "\n")
-        case .completions(let shell): try output.write(Completions.script(for: shell))
-        }
-    }
 
     /// The process's surroundings: variables, whether stdout is a terminal and how wide, and
     /// today's date in the local zone, as the C library reads TZ.

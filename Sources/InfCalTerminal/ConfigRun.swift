@@ -4,26 +4,19 @@ import InfCalRender
 import InfCalPager
 import InfCalCLI
 
-/// Finding and reading the config file of a run: the part of the run that touches it.
+/// Reading the config file of a run: the part of resolving it that touches the file.
 enum ConfigRun {
-    /// The config file of `raw`'s run and what it says; an empty file's contents when there
-    /// is none (no file where infcal looks by default, or `--no-config`).
-    /// - throws: `ConfigError` for a named file that is missing, a file that cannot be read,
-    ///   is no regular file, or says something wrong.
-    static func load(_ raw: RawOptions, environment: RunEnvironment) throws(ConfigError) -> (file: String, config: ConfigFile) {
-        guard let (path, explicit) = ConfigFile.location(raw, environment: environment) else { return ("", ConfigFile()) }
-        let bytes: [UInt8]
-        switch Platform.readBounded(path: path, limit: ConfigParser.sizeLimit, regularOnly: true) {
-        case .success(let read):
-            bytes = read
+    /// The bytes of the config file at `path` (a regular file of at most `limit` bytes), or
+    /// why there are none.
+    static func read(_ path: String, limit: Int) -> ConfigRead {
+        switch Platform.readBounded(path: path, limit: limit, regularOnly: true) {
+        case .success(let bytes):
+            return .bytes(bytes)
         case .failure(let error):
-            if error.isMissing, !explicit { return (path, ConfigFile()) }
             let reason = error.isDirectory ? "is a directory, not a config file"
-                : error.isTooLarge ? "is not a config file (larger than \(ConfigParser.sizeLimit / 1024) KiB)"
+                : error.isTooLarge ? "is not a config file (larger than \(limit / 1024) KiB)"
                 : error.isNotRegular ? "is not a regular file" : "cannot be read: " + Platform.describe(errno: error.code)
-            throw ConfigError(file: path, line: nil, message: reason)
+            return .failed(reason: reason, isMissing: error.isMissing)
         }
-        let home = environment.variable("HOME")
-        return (path, try ConfigParser.parse(bytes, file: path, home: home, directory: ConfigFile.directory(of: path)))
     }
 }

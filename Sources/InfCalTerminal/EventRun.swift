@@ -132,19 +132,13 @@ enum EventRun {
     /// are enough for the heap to be readied for them (`Platform.growHeapInHugePages`).
     static let largeReading = 2 << 20
 
-    /// Months a run may show for its events to be decoded for those months alone; a longer
-    /// run decodes them all.
-    static let windowedMonths = 1200
-
-    /// The span of display wall-clock civil seconds in which the events a run of
-    /// `configuration` shows can lie (the days of its months, or of those of the agenda
-    /// `plan`), or nil when the run is endless, paged or long. A grid, a `--wall` page and a
-    /// JSON month leave the days of the months around blank, so no day outside is shown; an
-    /// event that starts before and lasts into them is found by its span, and the zones'
-    /// offsets by the decoder's own margin (`EventCacheFormat.selectionMargin`).
-    static func window(_ configuration: Configuration, plan: AgendaPlan?) -> Range<Int>? {
-        let days = plan.map { configuration.agendaDays(from: $0.startDay, months: $0.months, backward: $0.backward, limit: windowedMonths) }
-            ?? configuration.shownDays(limit: windowedMonths)
+    /// The span of display wall-clock civil seconds of the days `days` (grid day numbers), in
+    /// which the events a run shows can lie; nil for none (all: the run is endless, paged or
+    /// long). A grid, a `--wall` page and a JSON month leave the days of the months around
+    /// blank, so no day outside is shown; an event that starts before and lasts into them is
+    /// found by its span, and the zones' offsets by the decoder's own margin
+    /// (`EventCacheFormat.selectionMargin`).
+    static func window(_ days: Range<Int>?) -> Range<Int>? {
         guard let days else { return nil }
         let (low, lowOverflow) = (days.lowerBound + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
         let (high, highOverflow) = (days.upperBound + CivilTime.dayNumberOffset).multipliedReportingOverflow(by: CivilTime.secondsPerDay)
@@ -231,14 +225,14 @@ enum EventRun {
     }
 
     /// Reads the events of `settings` and reports what was skipped on standard error.
-    /// Subscriptions and CalDAV calendars that are due are fetched first, unless `fetchLater`
-    /// (the pager fetches them while it shows the copies there are).
-    static func run(_ settings: EventSettings, configuration: Configuration, environment: RunEnvironment,
-                    fetchLater: Bool = false) -> Outcome {
+    /// Subscriptions and CalDAV calendars that are due are fetched first, unless the events
+    /// are read for the pager (`interactive`), which fetches them while it shows the copies
+    /// there are.
+    static func run(_ settings: EventSettings, environment: RunEnvironment) -> Outcome {
         guard settings.needsEvents else { return .months(nil) }
         let cache = RemoteCalendars.cache()
         var fetched = RemoteCalendars.Report()
-        if !fetchLater {
+        if !settings.interactive {
             fetched = RemoteCalendars.fetch(RemoteCalendars.due(settings.sources, fetching: settings.fetching, cache: cache),
                                             cache: cache, showProgress: Platform.isTerminal(2))
             for line in fetched.lines { InfCal.fail(line, status: 0) }
@@ -246,15 +240,15 @@ enum EventRun {
         let sources = RemoteCalendars.localSources(settings.sources, cache: cache)
         let files: [SourceFile]
         // The pager can show a hidden calendar again, so it reads them all.
-        let skipping = configuration.mode == .paged ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
+        let skipping = settings.interactive ? [] : Set(sources.indices.filter { settings.hides(sources[$0]) })
         do {
             let eventCache = EventCache(environment: environment, enabled: settings.usesCache, reportsFailures: settings.strict,
-                                        writesAtExit: configuration.mode != .paged)
+                                        writesAtExit: !settings.interactive)
             // Only the pager's day view shows locations and descriptions, and only --search
             // matches them.
             files = try read(sources, skipping: skipping, cache: eventCache,
-                             window: eventCache == nil ? nil : window(configuration, plan: settings.agenda),
-                             details: configuration.mode == .paged || settings.search != nil)
+                             window: eventCache == nil ? nil : window(settings.window),
+                             details: settings.interactive || settings.search != nil)
         } catch {
             return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
         }
@@ -274,34 +268,6 @@ enum EventRun {
         // returns, they would cost more than decoding them did.
         InfCal.keptUntilExit.append(store)
         return .months(store)
-    }
-
-    /// Prints the agenda `plan` lists from `store` (as JSON Lines when `json`).
-    static func printAgenda(_ plan: AgendaPlan, store: EventStore, configuration: Configuration, json: Bool,
-                            to output: ByteSink) throws {
-        let calendar = configuration.calendar
-        guard let start = calendar.month(containing: plan.startDay) else { return }
-        let index = MonthIndex(calendar: calendar, start: start, bounds: configuration.bounds)
-        // A count of months is walked month by month; a list without one skips the months no
-        // event can reach and ends when none can start any more.
-        let months: AnySequence<Month>
-        if let count = plan.months {
-            months = plan.backward ? AnySequence(index.backward.prefix(count)) : AnySequence(index.forward.prefix(count))
-        } else {
-            months = AnySequence(AgendaMonths(calendar: calendar, start: start, bounds: configuration.bounds,
-                                              store: store, backward: plan.backward))
-        }
-        let also = configuration.also.map { AlsoCalendar(calendar: $0, locale: configuration.locale) }
-        if json {
-            try JSONLinesPrinter.printAgenda(months, store: store, plan: plan, bounds: configuration.bounds, also: also, to: output)
-        } else {
-            var printer = AgendaPrinter(locale: configuration.locale, width: plan.width)
-            printer.arrow = configuration.page.box == .ascii ? "->" : "→"
-            printer.calendarWidth = store.calendarWidth
-            printer.colors = configuration.color ? configuration.trueColor : nil
-            printer.also = also
-            try printer.print(months, store: store, plan: plan, bounds: configuration.bounds, to: output)
-        }
     }
 
     /// The store of `settings`' calendars as their copies are now, for the pager to show

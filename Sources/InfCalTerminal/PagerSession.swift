@@ -25,12 +25,8 @@ final class PagerSession {
     private let mouse: Bool
     /// When the clock is looked at next: the coming local midnight.
     private var nextDay = Date.distantFuture
-    /// The run's environment, for the day view's writes (nil: the pager writes nothing).
-    private let writing: RunEnvironment?
-    /// The files and directories of `--events`, where the day view's edits also look.
-    private let eventPaths: [String]
-    /// The run's options, whose `--config` or `--no-config` the writes follow.
-    private let options: RawOptions?
+    /// The run's environment and where the day view's writes go (nil: the pager writes nothing).
+    private let writing: (environment: RunEnvironment, settings: WriteSettings)?
 
     /// The signals the pager handles.
     static let signals: [Platform.Signal] = [.interrupt, .quit, .terminate, .hangUp, .terminalStop, .continue, .windowChange]
@@ -49,13 +45,10 @@ final class PagerSession {
 
     /// A session started from `settings`, showing `events` when the run reads some.
     init(settings: PagerSettings, events: EventStore? = nil, fetch: BackgroundFetch? = nil,
-         reload: @escaping () -> EventStore? = { nil }, writing: RunEnvironment? = nil, eventPaths: [String] = [],
-         options: RawOptions? = nil) {
-        self.options = options
+         reload: @escaping () -> EventStore? = { nil }, writing: (environment: RunEnvironment, settings: WriteSettings)? = nil) {
         self.fetch = fetch
         self.reload = reload
         self.writing = writing
-        self.eventPaths = eventPaths
         state = settings.state
         var view = settings.view
         view.events = events
@@ -189,54 +182,38 @@ final class PagerSession {
 
     // MARK: Writes
 
-    /// Does the day view's `write` as `infcal add`, `edit` or `delete` would (the same code),
-    /// says on the status line how it went, and shows the events as they are then.
+    /// Does the day view's `write` as `infcal add`, `edit` or `delete` would (the same command,
+    /// the same writer), says on the status line how it went, and shows the events as they are then.
     private func perform(_ write: PagerState.Write) {
-        guard let environment = writing else {
+        guard let writing else {
             state.report("this pager writes no events", isError: true)
             return
         }
-        guard let (name, arguments) = arguments(for: write), let subcommand = Subcommand.named(name) else {
+        let occurrences = view.dayOccurrences(for: state)
+        let command: EventCommand?
+        do {
+            command = try EventCommand.pagerCommand(for: write) { index in
+                guard occurrences.indices.contains(index), !occurrences[index].uid.isEmpty else { return nil }
+                let occurrence = occurrences[index]
+                let events = view.events?.events
+                let recurring = occurrence.event.flatMap { events?.indices.contains($0) == true ? events?[$0] : nil }?.isRecurring ?? false
+                return (occurrence.uid, recurring)
+            }
+        } catch {
+            state.report(error.description, isError: true)
+            return
+        }
+        guard let command else {
             state.report("that event is gone; nothing was written", isError: true)
             return
         }
-        switch WriteRun.perform(subcommand, arguments, environment: environment, also: eventPaths, configOptions: options) {
+        switch WriteRun.attempt(command, writes: writing.settings, environment: writing.environment) {
         case .success(let line):
             state.report(line.replacingOccurrences(of: "\t", with: "  "), isError: false)
             if let events = reload() { adopt(events) }
             state.keepHighlight(within: view.dayOccurrences(for: state).count)
         case .failure(let failure):
             state.report(failure.message, isError: true)
-        }
-    }
-
-    /// The subcommand and arguments `write` is: TIME (when the text starts with one) and the
-    /// summary; a recurring event's edit or delete is of the selected day's occurrence only.
-    private func arguments(for write: PagerState.Write) -> (String, [String])? {
-        func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
-        func event(_ day: Int, _ index: Int) -> (uid: String, occurrence: [String])? {
-            let occurrences = view.dayOccurrences(for: state)
-            guard occurrences.indices.contains(index), !occurrences[index].uid.isEmpty else { return nil }
-            let occurrence = occurrences[index]
-            let recurring = occurrence.event.flatMap { view.events?.events.indices.contains($0) == true ? view.events?.events[$0] : nil }?.isRecurring ?? false
-            return (occurrence.uid, recurring ? ["--occurrence", JSONText.isoDate(dayNumber: day)] : [])
-        }
-        switch write {
-        case let .add(day, text):
-            return ("add", [JSONText.isoDate(dayNumber: day)] + words(text))
-        case let .edit(day, index, text):
-            guard let (uid, occurrence) = event(day, index) else { return nil }
-            var rest = words(text)
-            var arguments = [uid]
-            if let first = rest.first, EventCommand.looksLikeTime(first) {
-                arguments.append(first)
-                rest.removeFirst()
-            }
-            if !rest.isEmpty { arguments += ["--summary", rest.joined(separator: " ")] }
-            return ("edit", arguments + occurrence)
-        case let .delete(day, index):
-            guard let (uid, occurrence) = event(day, index) else { return nil }
-            return ("delete", [uid] + occurrence)
         }
     }
 

@@ -48,19 +48,10 @@ enum WriteRun {
         }
     }
 
-    static func run(_ subcommand: Subcommand, _ arguments: [String], environment: RunEnvironment, output: FileOutput) -> Int32 {
-        let command: EventCommand
+    /// Does `run`, prints the line that says what it did, and gives the exit status.
+    static func run(_ run: ChangeRun, environment: RunEnvironment, output: FileOutput) -> Int32 {
         do {
-            command = try EventCommand.parse(subcommand, arguments, environment: environment)
-        } catch {
-            return InfCal.fail(error.description, status: ExitStatus.usage)
-        }
-        do {
-            guard command.action != nil else {
-                try output.write(subcommand.helpText)
-                return ExitStatus.success
-            }
-            try output.write(try perform(command, environment: environment) + "\n")
+            try output.write(try perform(run.command, writes: run.writes, environment: environment) + "\n")
             return ExitStatus.success
         } catch Platform.WriteError.closed {
             return ExitStatus.success
@@ -81,47 +72,35 @@ enum WriteRun {
         }
     }
 
-    /// The write `arguments` ask for, as the pager's day view asks for one: parsed, done,
-    /// and said in a line (or why not); `also` are calendars on the disk `edit` and `delete`
-    /// look in besides the usual ones (the pager's `--events`).
-    static func perform(_ subcommand: Subcommand, _ arguments: [String], environment: RunEnvironment,
-                        also: [String] = [], configOptions: RawOptions? = nil) -> Result<String, Failure> {
+    /// Does `command` as the pager's day view asks for it: done, and said in a line (or why not).
+    static func attempt(_ command: EventCommand, writes: WriteSettings, environment: RunEnvironment) -> Result<String, Failure> {
         do {
-            let command = try EventCommand.parse(subcommand, arguments, environment: environment)
-            return .success(try perform(command, environment: environment, also: also, configOptions: configOptions))
+            return .success(try perform(command, writes: writes, environment: environment))
         } catch {
             return .failure(failure(error))
         }
     }
 
-    /// Does `command` (which has an action) and gives the line that says what it did; the
-    /// config file is the one `configOptions` (the pager's `--config`, `--no-config`) names.
-    static func perform(_ command: EventCommand, environment: RunEnvironment, also: [String] = [],
-                        configOptions: RawOptions? = nil) throws -> String {
-        guard let action = command.action else { return "" }
-        let calendars: [CalendarSource]
-        do {
-            calendars = try ConfigRun.load(configOptions ?? ArgumentParser.parse([]), environment: environment).config.calendars
-        } catch {
-            throw Failure(status: ExitStatus.config, message: "\(error)")
-        }
+    /// Does `command` in the calendars of `writes` and gives the line that says what it did.
+    static func perform(_ command: EventCommand, writes: WriteSettings, environment: RunEnvironment) throws -> String {
+        let calendars = writes.calendars
         let zoneName = environment.writingZoneName(localtimeLink: Platform.linkTarget("/etc/localtime"))
         let zone = WritingZone(zone: zoneName.flatMap { TimeZone(identifier: $0) }, offset: environment.displayZone.offset)
         let stamp = Platform.secondsNow()
-        switch action {
+        switch command.action {
         case .add(let request):
             let target = try addTarget(command.target, calendars: calendars, environment: environment)
             let event = request.event(zone: zone)
             let uid = UUID().uuidString.lowercased()
             try add(event, uid: uid, stamp: stamp, zone: zone, to: target)
-            return agendaLine(event, uid: uid, zone: zone, environment: environment)
+            return agendaLine(event, uid: uid, zone: zone, locale: writes.locale)
         case let .edit(uid, occurrence, changes):
-            let path = try update(uid, target: command.target, calendars: calendars, environment: environment, also: also) { data throws(CalendarEdit.Refusal) in
+            let path = try update(uid, target: command.target, calendars: calendars, searchPaths: writes.searchPaths) { data throws(CalendarEdit.Refusal) in
                 try EventWrite.editing(uid, occurrence: occurrence, changes: changes, stamp: stamp, zone: zone, in: data)
             }
             return "changed \(uid) in \(path)"
         case let .delete(uid, occurrence):
-            let path = try update(uid, target: command.target, calendars: calendars, environment: environment, also: also) { data throws(CalendarEdit.Refusal) in
+            let path = try update(uid, target: command.target, calendars: calendars, searchPaths: writes.searchPaths) { data throws(CalendarEdit.Refusal) in
                 try EventWrite.deleting(uid, occurrence: occurrence, stamp: stamp, in: data)
             }
             return occurrence == nil ? "deleted \(uid) from \(path)" : "deleted one occurrence of \(uid) in \(path)"
@@ -187,9 +166,9 @@ enum WriteRun {
     }
 
     /// The calendars `edit` and `delete` look for a UID in: `--to`, else the configured
-    /// calendars on the disk (read-only ones too, to say so), the default calendar and the
-    /// files and directories of INFCAL_EVENTS.
-    static func writable(_ name: String?, calendars: [CalendarSource], environment: RunEnvironment, also: [String] = []) throws(Failure) -> [Target] {
+    /// calendars on the disk (read-only ones too, to say so), then those of `searchPaths` that
+    /// exist (the default calendar, the files and directories of INFCAL_EVENTS, the pager's).
+    static func writable(_ name: String?, calendars: [CalendarSource], searchPaths: [String]) throws(Failure) -> [Target] {
         if let name { return [try named(name, calendars: calendars, creating: false)] }
         var targets: [Target] = []
         for source in calendars {
@@ -209,12 +188,7 @@ enum WriteRun {
             targets.append(Target(path: path, isDirectory: Platform.isDirectory(path), readonly: source.readonly))
         }
         var paths: [String] = []
-        if let path = environment.defaultCalendarPath, Platform.exists(path) { paths.append(path) }
-        for entry in (environment.variable("INFCAL_EVENTS") ?? "").split(separator: ":").map(String.init)
-        where entry != "-" && !paths.contains(entry) && Platform.exists(entry) {
-            paths.append(entry)
-        }
-        for entry in also where entry != "-" && !paths.contains(entry) && Platform.exists(entry) { paths.append(entry) }
+        for entry in searchPaths where entry != "-" && !paths.contains(entry) && Platform.exists(entry) { paths.append(entry) }
         paths.removeAll { path in targets.contains { $0.path == path } }
         return targets + paths.map { Target(path: $0, isDirectory: Platform.isDirectory($0)) }
     }
@@ -256,9 +230,9 @@ enum WriteRun {
 
     /// Finds `uid` in the writable calendars and changes the one file that holds it.
     /// - returns: the path of the file changed.
-    static func update(_ uid: String, target: String?, calendars configured: [CalendarSource], environment: RunEnvironment,
-                       also: [String] = [], _ change: @escaping ([UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws -> String {
-        let calendars = try writable(target, calendars: configured, environment: environment, also: also)
+    static func update(_ uid: String, target: String?, calendars configured: [CalendarSource], searchPaths: [String],
+                       _ change: @escaping ([UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws -> String {
+        let calendars = try writable(target, calendars: configured, searchPaths: searchPaths)
         var holders: [(Target, String)] = []
         for calendar in calendars {
             let files = calendar.isDirectory ? ((try? EventRun.files(of: calendar.path)) ?? []) : [calendar.path]
@@ -357,7 +331,7 @@ enum WriteRun {
     // MARK: Output
 
     /// The event as the agenda prints its first occurrence, a tab, and its UID.
-    static func agendaLine(_ event: NewEvent, uid: String, zone: WritingZone, environment: RunEnvironment) -> String {
+    static func agendaLine(_ event: NewEvent, uid: String, zone: WritingZone, locale: Locale?) -> String {
         func shown(_ time: ICalTime) -> Int {
             switch time.form {
             case .date, .floating, .zoned: return time.seconds
@@ -367,7 +341,6 @@ enum WriteRun {
         var occurrence = Occurrence(summary: event.summary, calendarName: nil, isAllDay: event.start.isDate,
                                     start: shown(event.start), end: shown(event.end))
         occurrence.uid = uid
-        let locale = LocaleSetting.fromEnvironment(lookup: environment.variable)
         var printer = AgendaPrinter(locale: locale, width: nil)
         printer.showsUID = true
         return printer.line(occurrence)

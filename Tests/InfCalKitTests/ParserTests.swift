@@ -48,8 +48,6 @@ import Testing
         Valid(arguments: ["--since", "2024-02-29", "--until", "2024-02"], mode: .forward(count: nil)),
         Valid(arguments: ["--from", "2024-06", "--until", "2024"], mode: .forward(count: nil), start: (2024, 6)),
         Valid(arguments: ["--", ], mode: .forward(count: nil)),
-        Valid(arguments: ["--help", "--bogus-is-not-reached"].dropLast().map { $0 }, mode: .help),
-        Valid(arguments: ["-V"], mode: .version),
     ]
 
     @Test(arguments: valid)

@@ -113,8 +113,7 @@ import Testing
         func start(_ arguments: [String]) throws -> Int? {
             let environment = Fixture.environment()
             let raw = try ArgumentParser.parse(["--events", "x", "--agenda"] + arguments)
-            let configuration = try Configuration.resolve(raw, environment: environment)
-            return try Configuration.resolveEvents(raw, environment: environment, configuration: configuration).agenda?.startDay
+            return try Configuration.resolveRun(raw, environment: environment).events.agenda?.startDay
         }
         #expect(try start(["--reform", "gregorian", "--from", "1096-05-24"]) == Self.day(400_085))
         #expect(try start(["--reform", "julian", "--from", "2094-07-05"]) == Self.day(764_652))

@@ -13,10 +13,17 @@ import Testing
     static let environment = RunEnvironment(variables: [:], stdoutIsTerminal: false, terminalWidth: nil, localToday: (2024, 2, 15))
     static let utc = WritingZone(zone: nil) { _ in 0 }
 
+    /// The command `infcal NAME words...` resolves to, without a config file.
+    static func command(_ name: String, _ words: [String], environment: RunEnvironment = environment) throws -> EventCommand {
+        guard case .change(let run) = try RunPlan.resolve([name] + words, environment: environment,
+                                                          readConfig: { _, _ in .failed(reason: "none", isMissing: true) }) else {
+            throw CalendarEdit.Refusal("no change")
+        }
+        return run.command
+    }
+
     static func add(_ words: [String], environment: RunEnvironment = environment) throws -> NewEvent {
-        let subcommand = try #require(Subcommand.named("add"))
-        let command = try EventCommand.parse(subcommand, words, environment: environment)
-        guard case .add(let request)? = command.action else { throw CalendarEdit.Refusal("no add") }
+        guard case .add(let request) = try command("add", words, environment: environment).action else { throw CalendarEdit.Refusal("no add") }
         return request.event(zone: utc)
     }
 
@@ -106,21 +113,18 @@ import Testing
     }
 
     @Test func editAndDelete() throws {
-        let edit = try #require(Subcommand.named("edit"))
-        let command = try EventCommand.parse(edit, ["uid-1", "2024-03-01", "10:00-11:00", "--summary", "New", "--occurrence", "2024-02-20"],
-                                             environment: Self.environment)
-        guard case let .edit(uid, occurrence, changes)? = command.action else { Issue.record("not an edit"); return }
+        let command = try Self.command("edit", ["uid-1", "2024-03-01", "10:00-11:00", "--summary", "New", "--occurrence", "2024-02-20"])
+        guard case let .edit(uid, occurrence, changes) = command.action else { Issue.record("not an edit"); return }
         #expect(uid == "uid-1")
         #expect(occurrence == CivilTime.day(year: 2024, month: 2, day: 20))
         #expect(changes.day == CivilTime.day(year: 2024, month: 3, day: 1))
         #expect(changes.time?.start == 36_000 && changes.time?.end == 39_600)
         #expect(changes.summary == "New")
-        #expect(throws: UsageError.self) { try EventCommand.parse(edit, ["uid-1"], environment: Self.environment) }
-        #expect(throws: UsageError.self) { try EventCommand.parse(edit, [], environment: Self.environment) }
-        #expect(throws: UsageError.self) { try EventCommand.parse(edit, ["u", "--count", "3"], environment: Self.environment) }
-        let delete = try #require(Subcommand.named("delete"))
-        #expect(throws: UsageError.self) { try EventCommand.parse(delete, ["u", "extra"], environment: Self.environment) }
-        #expect(throws: UsageError.self) { try EventCommand.parse(delete, ["u", "--summary", "x"], environment: Self.environment) }
+        #expect(throws: UsageError.self) { try Self.command("edit", ["uid-1"]) }
+        #expect(throws: UsageError.self) { try Self.command("edit", []) }
+        #expect(throws: UsageError.self) { try Self.command("edit", ["u", "--count", "3"]) }
+        #expect(throws: UsageError.self) { try Self.command("delete", ["u", "extra"]) }
+        #expect(throws: UsageError.self) { try Self.command("delete", ["u", "--summary", "x"]) }
     }
 
     /// The zone new times are written in, from TZ or /etc/localtime.

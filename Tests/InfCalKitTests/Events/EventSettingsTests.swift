@@ -10,8 +10,7 @@ import Testing
     func settings(_ arguments: [String], terminal: Bool = false, variables: [String: String] = [:]) throws -> EventSettings {
         let environment = Fixture.environment(terminal: terminal, variables: variables)
         let raw = try ArgumentParser.parse(arguments)
-        let configuration = try Configuration.resolve(raw, environment: environment)
-        return try Configuration.resolveEvents(raw, environment: environment, configuration: configuration)
+        return try Configuration.resolveRun(raw, environment: environment).events
     }
 
     @Test func sourcesComeFromOptionsElseTheVariable() throws {
