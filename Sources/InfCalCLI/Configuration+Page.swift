@@ -33,7 +33,7 @@ extension Configuration {
     /// The page settings of `raw` in `environment`.
     /// - throws: `UsageError` for a bad `--width`, or `--wall` with an option it cannot go with.
     static func resolvePage(_ raw: RawOptions, environment: RunEnvironment, mode: Mode, locale: Locale?,
-                            numbering: DayNumbering, weekNumbers: WeekNumbering?) throws(UsageError) -> PageSettings {
+                            metrics: GridMetrics) throws(UsageError) -> PageSettings {
         var settings = PageSettings()
         let paged = mode == .paged
         settings.box = LocaleSetting.usesUTF8 { environment.variable($0) } ? .unicode : .ascii
@@ -46,9 +46,7 @@ extension Configuration {
             settings.initialView = .strip
         }
 
-        let numberWidth = numbering == .dayOfYear ? 3 : 2
-        let weekColumn = weekNumbers == nil ? 0 : 3
-        let smallest = MonthPageLayout.smallest(numberWidth: numberWidth, weekColumnWidth: weekColumn).columns
+        let smallest = metrics.smallestPage.columns
         guard raw.has(.wall) else {
             if let width = raw.last(.width) { throw .unavailable(option: width.spelling, reason: "it sets the width of --wall pages") }
             return settings
@@ -82,8 +80,7 @@ extension Configuration {
         // Without --wall no page is made (its weekend set alone costs a metadata look-up).
         guard let width = page.wallWidth else { return nil }
         let monthPage = makeMonthPage()
-        guard let layout = MonthPageLayout.wall(width: width, numberWidth: monthPage.numberWidth,
-                                                weekColumnWidth: monthPage.weekColumnWidth) else { return nil }
+        guard let layout = monthPage.wallLayout(width: width) else { return nil }
         return MonthPagePrinter(page: monthPage, layout: layout)
     }
 

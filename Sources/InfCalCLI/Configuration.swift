@@ -146,10 +146,4 @@ extension Configuration {
     static let automaticColumnLimit = 3
     /// The width `--columns auto` assumes when standard output is not a terminal and COLUMNS is unset.
     static let defaultWidth = 80
-
-    /// Months of `monthWidth` cells that fit side by side in `width` cells, `gutter` apart: at
-    /// least one, at most `automaticColumnLimit`.
-    static func automaticColumns(width: Int, monthWidth: Int, limit: Int = automaticColumnLimit) -> Int {
-        MonthRenderer.columns(fitting: width, monthWidth: monthWidth, limit: limit)
-    }
 }

@@ -47,20 +47,19 @@ extension ConfigurationResolver {
         }
     }
 
-    func columns(mode: Configuration.Mode, monthWidth: Int) throws(UsageError) -> Configuration.Columns {
+    func columns(mode: Configuration.Mode, metrics: GridMetrics) throws(UsageError) -> Configuration.Columns {
         let option = raw.last(.columns)
         if option == nil, Self.printsLikeCal(mode) {
             // As cal: three a row, fewer where the terminal is narrower; ncal's vertical year
             // view puts four a row (three with day-of-year numbers).
             let limit = raw.has(.vertical) && !raw.has(.dayOfYear) && mode == .year ? 4 : Configuration.automaticColumnLimit
             guard environment.stdoutIsTerminal else { return .fixed(limit) }
-            return .fitted(count: Configuration.automaticColumns(width: environment.width(fallback: Configuration.defaultWidth),
-                                                                 monthWidth: monthWidth, limit: limit))
+            return .fitted(count: metrics.columns(fitting: environment.width(fallback: Configuration.defaultWidth), limit: limit))
         }
         guard let value = option?.value ?? (environment.stdoutIsTerminal ? "auto" : nil) else { return .fixed(1) }
         if value == "auto" {
-            return .fitted(count: Configuration.automaticColumns(width: environment.width(fallback: Configuration.defaultWidth),
-                                                                 monthWidth: monthWidth))
+            return .fitted(count: metrics.columns(fitting: environment.width(fallback: Configuration.defaultWidth),
+                                                  limit: Configuration.automaticColumnLimit))
         }
         guard let count = Int(value), (1...Configuration.maximumColumns).contains(count) else {
             throw .invalidValue(option: option?.spelling ?? "--columns", value: value, expected: OptionSpec.spec(.columns).expected)

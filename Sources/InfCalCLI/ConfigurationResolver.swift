@@ -54,8 +54,8 @@ struct ConfigurationResolver {
         let start = try start(mode: mode, before: range?.before ?? 0, from: from, date: date, today: today, bounds: bounds, in: calendar)
         let numbering: DayNumbering = raw.has(.dayOfYear) ? .dayOfYear : .dayOfMonth
         let weekNumbers = try weekNumbers(locale: locale, calendar: calendar)
-        let monthWidth = MonthRenderer.monthWidth(numbering: numbering, weekNumbers: weekNumbers,
-                                                  labelWidth: CalendarNames.labelWidth(locale: locale, calendar: calendar))
+        let metrics = GridMetrics(numbering: numbering, weekNumbers: weekNumbers,
+                                  labelWidth: CalendarNames.labelWidth(locale: locale, calendar: calendar))
         var configuration = Configuration(
             mode: mode,
             calendar: calendar,
@@ -68,7 +68,7 @@ struct ConfigurationResolver {
             today: today,
             todayFollowsClock: !raw.has(.today),
             markedDay: try date.flatMap { date throws(UsageError) in date.day == nil ? nil : try day(of: date, today: today) },
-            columnLayout: try columns(mode: mode, monthWidth: monthWidth),
+            columnLayout: try columns(mode: mode, metrics: metrics),
             color: try color(),
             layout: raw.has(.vertical) ? .vertical : .horizontal,
             json: raw.has(.json)
@@ -76,8 +76,7 @@ struct ConfigurationResolver {
         configuration.fromPeriod = from
         configuration.trueColor = environment.showsTrueColor
         configuration.also = try also()
-        configuration.page = try Configuration.resolvePage(raw, environment: environment, mode: mode, locale: locale,
-                                                           numbering: numbering, weekNumbers: weekNumbers)
+        configuration.page = try Configuration.resolvePage(raw, environment: environment, mode: mode, locale: locale, metrics: metrics)
         return configuration
     }
 

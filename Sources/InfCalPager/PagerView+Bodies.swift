@@ -48,7 +48,7 @@ extension PagerView {
             let grids = months.map(renderer.grid(for:))
             let rowsOfGrids = Self.rows(grids, columns: columnCount)
             // Titles wider than a grid (a long leap-month name) widen their column.
-            let width = max(blockWidth(columns: min(columnCount, grids.count)), rowsOfGrids.map(renderer.rowWidth).max() ?? 0)
+            let width = max(renderer.metrics.rowWidth(columns: min(columnCount, grids.count)), rowsOfGrids.map(renderer.rowWidth).max() ?? 0)
             let height = rowsOfGrids.count * (renderer.rowLineCount + 1) - 1
             if width > room.columns, self.columns == nil || rows != nil, columnCount > 1 {
                 columnCount -= 1
@@ -75,7 +75,7 @@ extension PagerView {
         renderer.titleStyle = .monthOnly
         renderer.markedDays = markedDays(months)
         let grids = months.map(renderer.grid(for:))
-        let fit = MonthRenderer.columns(fitting: room.columns, monthWidth: renderer.monthWidth, limit: .max)
+        let fit = renderer.metrics.columns(fitting: room.columns, limit: .max)
         let rowCount = (grids.count + fit - 1) / max(1, fit)
         let columnCount = max(1, (grids.count + max(1, rowCount) - 1) / max(1, rowCount))
         let rowsOfGrids = Self.rows(grids, columns: columnCount)

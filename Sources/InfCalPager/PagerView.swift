@@ -54,12 +54,7 @@ public struct PagerView {
 
     /// Months side by side in the strip on a screen `width` cells wide.
     public func columnCount(width: Int) -> Int {
-        columns ?? MonthRenderer.columns(fitting: width, monthWidth: renderer.monthWidth, limit: .max)
-    }
-
-    /// The cells `count` months side by side take.
-    public func blockWidth(columns count: Int) -> Int {
-        count * renderer.monthWidth + (count - 1) * MonthRenderer.gutter
+        columns ?? renderer.metrics.columns(fitting: width, limit: .max)
     }
 
     /// The smallest screen the compact grid of one month (and the status line) fits.

@@ -48,20 +48,18 @@ public struct MonthPage {
         marks = color
     }
 
-    /// Cells a day number takes: 2, or 3 for days of the year.
-    public var numberWidth: Int { renderer.cellWidth }
-    /// The week-number column: two digits and a space, or none.
-    public var weekColumnWidth: Int { renderer.weekColumnWidth }
-
     /// The layout that fills `size`, or nil when it is too small for a page.
     public func layout(filling size: TerminalSize) -> MonthPageLayout? {
-        MonthPageLayout.filling(size, numberWidth: numberWidth, weekColumnWidth: weekColumnWidth)
+        MonthPageLayout.filling(size, numberWidth: renderer.metrics.dayWidth, weekColumnWidth: renderer.metrics.weekColumnWidth)
+    }
+
+    /// The layout of the page printed `width` cells wide (`--wall`), or nil when it is too narrow.
+    public func wallLayout(width: Int) -> MonthPageLayout? {
+        MonthPageLayout.wall(width: width, numberWidth: renderer.metrics.dayWidth, weekColumnWidth: renderer.metrics.weekColumnWidth)
     }
 
     /// The smallest size a page fits.
-    public var smallestSize: TerminalSize {
-        MonthPageLayout.smallest(numberWidth: numberWidth, weekColumnWidth: weekColumnWidth)
-    }
+    public var smallestSize: TerminalSize { renderer.metrics.smallestPage }
 
     /// The weekday names over cells `inside` cells wide, Sunday first: the locale's whole names
     /// where all fit, else its abbreviations, else the two-cell labels of the compact grid.
@@ -116,7 +114,7 @@ public struct MonthPage {
             + Array(repeating: emptyInside, count: 7).joined(separator: box.vertical) + box.vertical
         let grid = renderer.grid(for: month)
         let weeks = max(MonthPageLayout.weeks, grid.weekCount)
-        let numberRoom = min(inside, inside > numberWidth ? inside - 1 : inside)
+        let numberRoom = min(inside, inside > renderer.metrics.dayWidth ? inside - 1 : inside)
         // With --also, the other calendar's day takes the line under the number where the cell has
         // lines to spare (one at least left for events when the run shows some), else it
         // goes on the number's line, left of the number.

@@ -20,7 +20,7 @@ extension MonthRenderer {
             return nil
         }
         if also == nil, grids.withUnsafeBufferPointer({ appendPlainRow($0, to: out) }) {
-            return grids.count * monthWidth + Self.gutter * max(0, grids.count - 1)
+            return metrics.rowWidth(columns: grids.count)
         }
         appendRow(grids, titles: grids.map { titleText($0.month) }, to: out)
         return nil
@@ -39,14 +39,14 @@ extension MonthRenderer {
                 out.truncate(to: mark)
                 return false
             }
-            if position < last { out.appendSpaces(width - (width - titleWidth) / 2 - titleWidth + Self.gutter) }
+            if position < last { out.appendSpaces(width - (width - titleWidth) / 2 - titleWidth + GridMetrics.gutter) }
             weekCount = max(weekCount, grids[position].weekCount)
         }
         out.trimTrailingSpaces()
         out.append(UInt8(ascii: "\n"))
         for position in grids.indices {
             out.append(header)
-            if position < last { out.appendSpaces(Self.gutter) }
+            if position < last { out.appendSpaces(GridMetrics.gutter) }
         }
         out.trimTrailingSpaces()
         out.append(UInt8(ascii: "\n"))
@@ -71,7 +71,7 @@ extension MonthRenderer {
                     } else if position < last {
                         out.appendSpaces(width)
                     }
-                    if position < last { out.appendSpaces(Self.gutter) }
+                    if position < last { out.appendSpaces(GridMetrics.gutter) }
                 }
                 out.trimTrailingSpaces()
                 out.append(UInt8(ascii: "\n"))
@@ -115,7 +115,7 @@ extension MonthRenderer {
                                       width: widths[position], to: out)
                 }
                 if position < grids.count - 1 {
-                    out.appendSpaces(max(0, widths[position] - used) + Self.gutter)
+                    out.appendSpaces(max(0, widths[position] - used) + GridMetrics.gutter)
                 }
             }
             out.trimTrailingSpaces()
@@ -137,24 +137,14 @@ extension MonthRenderer {
         }
     }
 
-    /// The width of `grids` side by side.
+    /// The width of `grids` side by side: each column as wide as its grid, or its title or the
+    /// line under it (`--also`) where wider, a gutter apart.
     public func rowWidth(_ grids: [MonthGrid]) -> Int {
         if layout == .vertical { return verticalRowWidth(grids) }
-        guard also == nil else { return rowWidth(grids, titles: grids.map { titleText($0.month) }) }
-        // Each column as wide as its grid or its title, without making the titles.
-        return grids.withUnsafeBufferPointer { grids in
-            var width = Self.gutter * max(0, grids.count - 1)
-            for position in grids.indices {
-                width += max(monthWidth, names.titleWidth(of: grids[position].month, withYear: titleStyle == .monthAndYear))
-            }
-            return width
-        }
-    }
-
-    /// The width of `grids` side by side in the horizontal layout, titled `titles`.
-    func rowWidth(_ grids: [MonthGrid], titles: [String]) -> Int {
-        let widths = columnWidths(titleWidths: titles.map { DisplayWidth.of($0) }, spans: alsoLines(grids))
-        return widths.reduce(0, +) + Self.gutter * max(0, widths.count - 1)
+        // The titles' widths without making the titles.
+        let titleWidths = grids.map { names.titleWidth(of: $0.month, withYear: titleStyle == .monthAndYear) }
+        let widths = columnWidths(titleWidths: titleWidths, spans: alsoLines(grids))
+        return widths.reduce(0, +) + GridMetrics.gutter * max(0, widths.count - 1)
     }
 
     /// The width a heading over `grids` side by side is centred in: the whole row, or in the

@@ -65,17 +65,6 @@ public struct MonthRenderer {
     /// The escape sequences that start and end the mark of a day with events (bold, underlined).
     public static let markOn: [UInt8] = Array("\u{1B}[1;4m".utf8)
     public static let markOff: [UInt8] = Array("\u{1B}[22;24m".utf8)
-    /// Spaces between months side by side.
-    public static let gutter = 2
-
-    /// Months of `monthWidth` cells that fit side by side in `width` cells, `gutter` apart: at
-    /// least one, at most `limit`.
-    public static func columns(fitting width: Int, monthWidth: Int, limit: Int) -> Int {
-        // A width beyond any terminal (COLUMNS=9223372036854775807) must not overflow.
-        let usable = min(max(0, width), 100_000)
-        return min(limit, max(1, (usable + gutter) / (monthWidth + gutter)))
-    }
-
     let header: [UInt8]
     /// ISO weeks in the reform the grids follow (proleptic Gregorian under `--reform gregorian`).
     private let isoWeeks: MonthCalendar
@@ -94,29 +83,20 @@ public struct MonthRenderer {
         self.weekNumbers = weekNumbers
         self.highlightedDay = highlightedDay
         isoWeeks = MonthCalendar(.iso8601, reform: calendar.reform)
-        cellWidth = Self.cellWidth(numbering, labelWidth: names.labelWidth)
-        weekLines = WeekLineCache(width: 7 * cellWidth + 6)
-        header = Array((String(repeating: " ", count: weekNumbers == nil ? 0 : 3)
+        metrics = GridMetrics(numbering: numbering, weekNumbers: weekNumbers, labelWidth: names.labelWidth)
+        cellWidth = metrics.dayWidth
+        monthWidth = metrics.monthWidth
+        weekLines = WeekLineCache(width: monthWidth - metrics.weekColumnWidth)
+        header = Array((String(repeating: " ", count: metrics.weekColumnWidth)
             + Self.weekHeader(names: names, firstWeekday: firstWeekday, cellWidth: cellWidth)).utf8)
     }
 
-    /// Cells a day takes: as many as its number needs, or the weekday labels if they need more.
+    /// The grid's widths (see `GridMetrics`).
+    public let metrics: GridMetrics
+    /// Cells a day takes (`metrics.dayWidth`, kept at hand for the hot loops).
     public let cellWidth: Int
-    /// Cells the week-number column takes, with its space.
-    public var weekColumnWidth: Int { weekNumbers == nil ? 0 : 3 }
-    /// The width of a month's grid: the week column, seven day cells and the spaces between them.
-    public var monthWidth: Int { Self.monthWidth(numbering: numbering, weekNumbers: weekNumbers, labelWidth: names.labelWidth) }
-
-    static func cellWidth(_ numbering: DayNumbering, labelWidth: Int) -> Int {
-        max(numbering == .dayOfYear ? 3 : 2, labelWidth)
-    }
-
-    /// The width of a month's grid laid out with `numbering`, `weekNumbers` and weekday labels
-    /// of `labelWidth` cells.
-    public static func monthWidth(numbering: DayNumbering, weekNumbers: WeekNumbering?,
-                                  labelWidth: Int = CalendarNames.minimumLabelWidth) -> Int {
-        (weekNumbers == nil ? 0 : 3) + 7 * cellWidth(numbering, labelWidth: labelWidth) + 6
-    }
+    /// The width of a month's grid (`metrics.monthWidth`, kept at hand for the hot loops).
+    public let monthWidth: Int
 
     // MARK: Grids
 

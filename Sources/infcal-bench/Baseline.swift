@@ -4,8 +4,8 @@ extension Benchmark {
     // MARK: Before and after: this infcal against another build of it
 
     /// Times `infcal` against `baseline` (another build, such as the commit before a
-    /// restructuring) in paired runs: the 120,000-month stream, the start-up, and reading the
-    /// generated 9.4 MB calendar without the cache. Each ratio is the median of this build's time
+    /// restructuring) in paired runs: the 120,000-month stream, without and with events, the
+    /// start-up, and reading the generated 9.4 MB calendar without the cache. Each ratio is the median of this build's time
     /// over the baseline's in the same round, so the load of the moment weighs on both.
     mutating func measureAgainst(baseline: String) {
         let directory = Processes.temporaryPath("baseline")
@@ -15,8 +15,15 @@ extension Benchmark {
             return
         }
         let big = directory + "/big.ics"
+        let yearly = directory + "/yearly.ics"
+        guard (try? EventFileGenerator.yearly.write(toFile: yearly, atomically: true, encoding: .utf8)) != nil else {
+            report.notes.append("baseline: could not write the yearly calendar to \(directory)")
+            return
+        }
         let measures: [(name: String, arguments: [String], runs: Int)] = [
             ("stream 120,000 months, 3 columns", ["--from", "0001-01", "--forward", "120000", "--columns", "3"], runs),
+            ("stream 120,000 months with 12 yearly events, 3 columns",
+             ["--events", yearly, "--from", "0001-01", "--forward", "120000", "--columns", "3", "--no-cache"], runs),
             ("start-up, one month (-1)", ["-1"], max(runs * 5, 31)),
             ("events: -1 reading the 9.4 MB calendar, --no-cache", ["--from", "2024-03", "-1", "--events", big, "--no-cache"], runs),
             ("events: --agenda of 12 months of the 9.4 MB calendar, --no-cache",

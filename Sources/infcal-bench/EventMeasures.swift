@@ -79,6 +79,17 @@ enum EventFileGenerator {
     }
 }
 
+extension EventFileGenerator {
+    /// A calendar of twelve all-day yearly events, one on the 15th of each month.
+    static var yearly: String {
+        var yearly = "BEGIN:VCALENDAR\r\n"
+        for month in 1...12 {
+            yearly += "BEGIN:VEVENT\r\nUID:y\(month)\r\nSUMMARY:Yearly \(month)\r\nDTSTART;VALUE=DATE:2000\(month < 10 ? "0" : "")\(month)15\r\nRRULE:FREQ=YEARLY\r\nEND:VEVENT\r\n"
+        }
+        return yearly + "END:VCALENDAR\r\n"
+    }
+}
+
 /// A sink that only counts.
 final class CountingSink: ByteSink {
     var count = 0
@@ -93,11 +104,7 @@ extension Benchmark {
         let yearlyPath = Processes.temporaryPath("yearly.ics")
         defer { unlink(path); unlink(yearlyPath) }
         let text = EventFileGenerator.text(events: 50_000, recurring: 10_000, bytes: 10_000_000)
-        var yearly = "BEGIN:VCALENDAR\r\n"
-        for month in 1...12 {
-            yearly += "BEGIN:VEVENT\r\nUID:y\(month)\r\nSUMMARY:Yearly \(month)\r\nDTSTART;VALUE=DATE:2000\(month < 10 ? "0" : "")\(month)15\r\nRRULE:FREQ=YEARLY\r\nEND:VEVENT\r\n"
-        }
-        yearly += "END:VCALENDAR\r\n"
+        let yearly = EventFileGenerator.yearly
         guard (try? text.write(toFile: path, atomically: true, encoding: .utf8)) != nil,
               (try? yearly.write(toFile: yearlyPath, atomically: true, encoding: .utf8)) != nil else {
             report.notes.append("events: could not write the generated files to \(path)")

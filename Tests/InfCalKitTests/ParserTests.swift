@@ -157,7 +157,7 @@ import Testing
         #expect(try Fixture.resolve(["-w"], environment: Fixture.environment(terminal: true, width: 66)).columns == 2)
         #expect(try Fixture.resolve(["-w"], environment: Fixture.environment(terminal: true, width: 73)).columns == 3)
         // No width overflows the arithmetic.
-        #expect(Configuration.automaticColumns(width: .max, monthWidth: 20) == 3)
+        #expect(GridMetrics(numbering: .dayOfMonth, weekNumbers: nil).columns(fitting: .max, limit: Configuration.automaticColumnLimit) == 3)
         #expect(try Fixture.resolve(["-c", "auto"], environment: Fixture.environment(variables: ["COLUMNS": "9223372036854775807"])).columns == 3)
     }
 
