@@ -4,27 +4,18 @@ import InfCalEvents
 import InfCalRender
 import InfCalPager
 
-/// `infcal add`, `edit` or `delete` as the command line gives it, checked: dates exist, times
-/// and durations parse, rules are rules, texts hold no control characters. Everything wrong is
-/// a `UsageError` before anything is read or written.
+/// `infcal add`, `edit` or `delete` as the command line gives it, read into the typed change
+/// and checked: dates exist, times and durations parse, rules are rules, texts hold no control
+/// characters. Everything wrong is a `UsageError` before anything is read or written.
 public struct EventCommand: Sendable {
-    /// What to do.
-    public enum Action: Sendable {
-        case add(AddRequest)
-        case edit(uid: String, occurrence: Int?, changes: EventChanges)
-        case delete(uid: String, occurrence: Int?)
-    }
-
-    public let subcommand: Subcommand
-    public let action: Action
-    /// `--to`.
+    /// What to change.
+    public let change: EventChange
+    /// `--to`: the calendar; nil: the default calendar, or wherever the UID is.
     public let target: String?
 
-    /// A command of `subcommand` doing `action` in `target` (nil: the default calendar, or
-    /// wherever the UID is).
-    init(subcommand: Subcommand, action: Action, target: String?) {
-        self.subcommand = subcommand
-        self.action = action
+    /// `change` in `target`.
+    init(change: EventChange, target: String?) {
+        self.change = change
         self.target = target
     }
 
@@ -34,19 +25,18 @@ public struct EventCommand: Sendable {
         let reader = Reader(raw: raw, today: today, locale: locale)
         let target = raw.last(.to)?.value
         if let target, target.isEmpty { throw .invalidValue(option: "--to", value: target, expected: OptionSpec.spec(.to).expected) }
-        self.subcommand = subcommand
         self.target = target
         switch subcommand.name {
         case .add:
-            action = .add(try reader.addRequest())
+            change = .add(try reader.addRequest())
         case .edit:
             let (uid, rest) = try reader.uid(subcommand)
-            let (changes, occurrence) = try reader.changes(rest)
-            action = .edit(uid: uid, occurrence: occurrence, changes: changes)
+            let (fields, scope) = try reader.changes(rest)
+            change = .edit(uid: uid, scope: scope, fields: fields)
         case .delete:
             let (uid, rest) = try reader.uid(subcommand)
             if let extra = rest.first { throw .unexpectedArgument(extra) }
-            action = .delete(uid: uid, occurrence: try reader.occurrence())
+            change = .delete(uid: uid, scope: try reader.scope())
         }
     }
 
@@ -73,9 +63,9 @@ public struct EventCommand: Sendable {
             return (uid, raw.positionals.dropFirst())
         }
 
-        func addRequest() throws(UsageError) -> AddRequest {
+        func addRequest() throws(UsageError) -> NewEventRequest {
             var words = raw.positionals[...]
-            var day = CivilTime.day(ofGrid: today)
+            var day = CivilDay(dayNumber: today)
             if let first = words.first, let parsed = try date(first, name: "DATE") {
                 day = parsed
                 words = words.dropFirst()
@@ -90,14 +80,41 @@ public struct EventCommand: Sendable {
                 throw .missingValue(option: "SUMMARY", expected: "infcal add [DATE] [TIME[-TIME]] SUMMARY... (the summary is empty)")
             }
             try Self.checkText(summary, name: "SUMMARY", lineBreaks: false)
-            let request = AddRequest(day: day, time: time, duration: try duration(), rule: try rule(),
-                                     ending: try ending(), summary: summary, location: try text(.location, lineBreaks: false),
-                                     description: try text(.details, lineBreaks: true), count: try count())
-            try request.check(spelling: raw.last(.ending)?.spelling)
-            return request
+            let duration = try duration(), every = try rule(), ending = try ending()
+            let location = try text(.location, lineBreaks: false), description = try text(.details, lineBreaks: true)
+            let count = try count()
+            // What only the whole request can say: an end before the start, --until for a
+            // timed event that does not repeat, --for with a TIME-TIME.
+            let spelling = raw.last(.ending)?.spelling ?? "--until"
+            if let ending, ending < day {
+                throw .invalidValue(option: spelling, value: ending.description, expected: "a day not before the start (\(day))")
+            }
+            if ending != nil, every == nil, time != nil {
+                throw .unavailable(option: spelling, reason: "without --every it ends an all-day event; give --for for a timed one")
+            }
+            if duration != nil, time?.end != nil { throw .conflict("--for", "TIME-TIME") }
+            if count != nil, every == nil { throw .unavailable(option: "--count", reason: "it counts the occurrences of --every") }
+            let rule = try ended(every, count: count, ending: ending)
+            if duration != nil, ending != nil, every == nil { throw .conflict("--for", spelling) }
+            return NewEventRequest(day: day, time: time, duration: duration, rule: rule, lastDay: every == nil ? ending : nil,
+                                   summary: summary, location: location, description: description)
         }
 
-        func changes(_ words: ArraySlice<String>) throws(UsageError) -> (EventChanges, Int?) {
+        /// `rule` ended by `--count` or `--until` when given.
+        /// - throws: `UsageError` for both given, or either with a rule that has its own end.
+        func ended(_ rule: EventRule?, count: Int?, ending: CivilDay?) throws(UsageError) -> EventRule? {
+            guard var rule, count != nil || ending != nil else { return rule }
+            let spelling = raw.last(.ending)?.spelling ?? "--until"
+            if count != nil, ending != nil { throw .conflict("--count", spelling) }
+            if rule.rule.count != nil || rule.end != nil {
+                throw .conflict("--every with COUNT or UNTIL", count != nil ? "--count" : spelling)
+            }
+            rule.rule.count = count
+            rule.end = ending.map { .day($0) }
+            return rule
+        }
+
+        func changes(_ words: ArraySlice<String>) throws(UsageError) -> (EventChanges, ChangeScope) {
             var words = words
             var changes = EventChanges()
             if let first = words.first, let parsed = try date(first, name: "DATE") {
@@ -116,48 +133,46 @@ public struct EventCommand: Sendable {
             changes.location = try text(.location, lineBreaks: false)
             changes.description = try text(.details, lineBreaks: true)
             changes.duration = try duration()
-            if let base = try rule() {
-                var text = base
-                if let count = try count() { text += ";COUNT=\(count)" }
-                if let until = try ending() { text += ";UNTIL=" + ICalText.date(ofDay: until) }
-                changes.rule = text
+            if let every = try rule() {
+                changes.rule = try ended(every, count: try count(), ending: try ending())
             } else if let option = raw.last(.count) ?? raw.last(.ending) {
                 throw .unavailable(option: option.spelling, reason: "edit takes it with --every only (the rule is given whole)")
             }
-            let occurrence = try self.occurrence()
-            if changes.summary == nil, changes.location == nil, changes.description == nil, changes.day == nil,
-               changes.time == nil, changes.duration == nil, changes.rule == nil {
-                throw .missingValue(option: "edit", expected: "something to change: DATE, TIME, --summary, --for, --location, --description or --every")
-            }
-            return (changes, occurrence)
+            let scope = try self.scope()
+            if changes.isEmpty { throw Self.nothingToChange }
+            return (changes, scope)
         }
 
-        /// `--occurrence`'s day.
-        func occurrence() throws(UsageError) -> Int? {
-            try day(of: .occurrence)
+        /// What an edit without a change is told.
+        static let nothingToChange = UsageError.missingValue(
+            option: "edit", expected: "something to change: DATE, TIME, --summary, --for, --location, --description or --every")
+
+        /// `--occurrence`'s day, else the whole series.
+        func scope() throws(UsageError) -> ChangeScope {
+            try day(of: .occurrence).map { .occurrence($0) } ?? .series
         }
 
         // MARK: Values
 
-        /// The civil day `word` names, nil when it is no date at all (a summary's first word);
-        /// a word that looks like a date and is none is an error.
-        func date(_ word: String, name: String) throws(UsageError) -> Int? {
+        /// The day `word` names, nil when it is no date at all (a summary's first word); a word
+        /// that looks like a date and is none is an error.
+        func date(_ word: String, name: String) throws(UsageError) -> CivilDay? {
             let expected = "a date: YYYY-MM-DD (or any form --from takes), today, tomorrow, yesterday or a weekday"
             let lower = word.lowercased()
+            let today = CivilDay(dayNumber: self.today)
             switch lower {
-            case "today": return CivilTime.day(ofGrid: today)
-            case "tomorrow": return CivilTime.day(ofGrid: today + 1)
-            case "yesterday": return CivilTime.day(ofGrid: today - 1)
+            case "today": return today
+            case "tomorrow": return today + 1
+            case "yesterday": return today + -1
             default: break
             }
             if let weekday = Self.weekday(named: lower, locale: locale) {
                 // The next such day, today included.
-                let offset = CivilTime.floorMod(weekday - DayNumber.weekday(today), 7)
-                return CivilTime.day(ofGrid: today + offset)
+                return today + CivilTime.floorMod(weekday - DayNumber.weekday(self.today), 7)
             }
             if let argument = DateArgument.parse(word) {
                 do {
-                    return CivilTime.day(ofGrid: try argument.period(today: today, in: MonthCalendar(.gregorian)).lowerBound)
+                    return CivilDay(dayNumber: try argument.period(today: self.today, in: MonthCalendar(.gregorian)).lowerBound)
                 } catch {
                     throw .invalidValue(option: name, value: word, expected: error == .noSuchDay ? "a day that exists" : expected)
                 }
@@ -244,26 +259,26 @@ public struct EventCommand: Sendable {
             return number == nil && total > 0 ? total : nil
         }
 
-        /// `--every` as an RRULE value (without COUNT and UNTIL, which `--count` and `--until` give).
-        func rule() throws(UsageError) -> String? {
+        /// `--every` as a rule (ended by `--count` or `--until` where `ended` adds them).
+        func rule() throws(UsageError) -> EventRule? {
             guard let option = raw.last(.every), let value = option.value else { return nil }
-            let words = ["day": "DAILY", "daily": "DAILY", "week": "WEEKLY", "weekly": "WEEKLY",
-                         "month": "MONTHLY", "monthly": "MONTHLY", "year": "YEARLY", "yearly": "YEARLY"]
-            if let frequency = words[value.lowercased()] { return "FREQ=" + frequency }
+            let words: [String: RecurrenceRule.Frequency] = ["day": .daily, "daily": .daily, "week": .weekly, "weekly": .weekly,
+                                                             "month": .monthly, "monthly": .monthly, "year": .yearly, "yearly": .yearly]
+            if let frequency = words[value.lowercased()] { return EventRule(rule: RecurrenceRule(frequency: frequency)) }
             var text = value.trimmingSpaces
             if text.uppercased().hasPrefix("RRULE:") { text = String(text.dropFirst(6)) }
             let expected = OptionSpec.spec(.every).expected
             if ICalText.forbiddenCharacter(in: text, allowsLineBreaks: false) != nil || text.contains(":") || text.contains(",,") {
                 throw .invalidValue(option: option.spelling, value: value, expected: expected)
             }
-            let parsed: RecurrenceRule?
+            let parsed: EventRule?
             do {
-                parsed = try RecurrenceRule.parse(text)
+                parsed = try EventRule.parse(text)
             } catch {
                 throw .invalidValue(option: option.spelling, value: value, expected: expected + "; " + error.message)
             }
-            guard parsed != nil else { throw .invalidValue(option: option.spelling, value: value, expected: expected) }
-            return text
+            guard let parsed else { throw .invalidValue(option: option.spelling, value: value, expected: expected) }
+            return parsed
         }
 
         func count() throws(UsageError) -> Int? {
@@ -275,13 +290,13 @@ public struct EventCommand: Sendable {
         }
 
         /// `--until`'s day.
-        func ending() throws(UsageError) -> Int? {
+        func ending() throws(UsageError) -> CivilDay? {
             try day(of: .ending)
         }
 
         /// The day the option `key` names (a DATE as the date operand takes it), nil when
         /// it is not given.
-        func day(of key: OptionKey) throws(UsageError) -> Int? {
+        func day(of key: OptionKey) throws(UsageError) -> CivilDay? {
             guard let option = raw.last(key), let value = option.value else { return nil }
             guard let day = try date(value, name: option.spelling) else {
                 throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(key).expected)
@@ -301,82 +316,5 @@ public struct EventCommand: Sendable {
                                     expected: "a text without control characters (found \\x\(String(bad.value, radix: 16)))")
             }
         }
-    }
-}
-
-/// A new event as `infcal add` was asked for it, before the zone makes times of it.
-public struct AddRequest: Sendable {
-    /// The civil day it starts on.
-    public var day: Int
-    /// Start and end (seconds of the day on the user's wall clock); nil: all day.
-    public var time: (start: Int, end: Int?)?
-    /// `--for`.
-    public var duration: Int?
-    /// `--every` as an RRULE value, with `--count` and `--until` added when given.
-    public var rule: String?
-    /// `--until`'s civil day.
-    public var ending: Int?
-    public var summary: String
-    public var location: String?
-    public var description: String?
-    /// `--count`.
-    public var count: Int?
-
-    init(day: Int, time: (start: Int, end: Int?)?, duration: Int?, rule: String?, ending: Int?, summary: String,
-         location: String?, description: String?, count: Int? = nil) {
-        (self.day, self.time, self.duration, self.rule, self.ending) = (day, time, duration, rule, ending)
-        (self.summary, self.location, self.description, self.count) = (summary, location, description, count)
-    }
-
-    /// Checks what only the whole request can say: an end before the start, `--until` for a
-    /// timed event that does not repeat, `--for` with a TIME-TIME.
-    func check(spelling: String?) throws(UsageError) {
-        if let ending, ending < day {
-            throw .invalidValue(option: spelling ?? "--until", value: AgendaPrinter.isoDate(CivilTime.date(ofDay: ending)),
-                                expected: "a day not before the start (\(AgendaPrinter.isoDate(CivilTime.date(ofDay: day))))")
-        }
-        if ending != nil, rule == nil, time != nil {
-            throw .unavailable(option: spelling ?? "--until", reason: "without --every it ends an all-day event; give --for for a timed one")
-        }
-        if duration != nil, time?.end != nil { throw .conflict("--for", "TIME-TIME") }
-        if count != nil, rule == nil { throw .unavailable(option: "--count", reason: "it counts the occurrences of --every") }
-        if count != nil, ending != nil { throw .conflict("--count", spelling ?? "--until") }
-        if let rule, count != nil || ending != nil,
-           rule.uppercased().split(separator: ";").contains(where: { $0.hasPrefix("COUNT=") || $0.hasPrefix("UNTIL=") }) {
-            throw .conflict("--every with COUNT or UNTIL", count != nil ? "--count" : spelling ?? "--until")
-        }
-        if duration != nil, ending != nil, rule == nil { throw .conflict("--for", spelling ?? "--until") }
-    }
-
-    /// The event to write, its times in `zone`.
-    public func event(zone: WritingZone) -> NewEvent {
-        var rule = self.rule
-        let start: ICalTime
-        let end: ICalTime
-        if let time {
-            let local = day * CivilTime.secondsPerDay + time.start
-            start = zone.time(ofLocal: local)
-            let length: Int
-            if let duration { length = duration } else if let endTime = time.end {
-                let endDay = endTime < time.start ? day + 1 : day
-                length = zone.utc(ofLocal: endDay * CivilTime.secondsPerDay + endTime) - zone.utc(ofLocal: local)
-            } else {
-                length = 3600
-            }
-            end = zone.time(ofUTC: zone.utc(ofLocal: local) + length)
-            if rule != nil, let ending {
-                // A timed rule's UNTIL is UTC (RFC 5545 §3.3.10): the end of that day here.
-                rule? += ";UNTIL=" + ICalText.dateTime(zone.utc(ofLocal: (ending + 1) * CivilTime.secondsPerDay - 1), utc: true)
-            }
-        } else {
-            start = ICalTime(seconds: day * CivilTime.secondsPerDay, form: .date)
-            var days = 1
-            if let duration { days = max(1, (duration + CivilTime.secondsPerDay - 1) / CivilTime.secondsPerDay) }
-            if rule == nil, let ending { days = ending - day + 1 }
-            end = ICalTime(seconds: (day + days) * CivilTime.secondsPerDay, form: .date)
-            if rule != nil, let ending { rule? += ";UNTIL=" + ICalText.date(ofDay: ending) }
-        }
-        if let count { rule? += ";COUNT=\(count)" }
-        return NewEvent(summary: summary, start: start, end: end, rule: rule, location: location, description: description)
     }
 }

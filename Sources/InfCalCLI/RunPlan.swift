@@ -127,12 +127,21 @@ public struct PagerRun {
     public let writes: WriteSettings
 }
 
-/// `infcal add`, `edit` or `delete`.
+/// One change to the calendars: `infcal add`, `edit` or `delete`, or a key of the pager's day view.
 public struct ChangeRun: Sendable {
-    /// The command as read.
-    public let command: EventCommand
+    /// What to change.
+    public let change: EventChange
+    /// The calendar `--to` names; nil: the default calendar, or wherever the UID is.
+    public let target: String?
     /// Where it writes and what it says.
     public let writes: WriteSettings
+
+    /// `change` in `target`, written as `writes` say.
+    public init(change: EventChange, target: String? = nil, writes: WriteSettings) {
+        self.change = change
+        self.target = target
+        self.writes = writes
+    }
 }
 
 /// Where writes go and what they say, resolved with the run: the same for the command line's
@@ -175,8 +184,8 @@ extension RunPlan {
             let command = try EventCommand(subcommand, raw: raw, today: try resolver.today(), locale: locale)
             // A subcommand takes no --config: the config file is the one infcal looks for.
             let config = try loadConfig(RawOptions(), environment: environment, read: readConfig).config
-            return .change(ChangeRun(command: command, writes: writeSettings(config.calendars, also: [], locale: locale,
-                                                                             environment: environment)))
+            return .change(ChangeRun(change: command.change, target: command.target,
+                                     writes: writeSettings(config.calendars, also: [], locale: locale, environment: environment)))
         }
         let raw = try ArgumentParser.parse(arguments)
         if let answer = try answer(raw) { return .answer(answer) }

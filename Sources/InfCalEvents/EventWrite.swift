@@ -73,26 +73,6 @@ public struct NewEvent: Sendable {
     }
 }
 
-/// What `infcal edit` changes; nil leaves a property as it is.
-public struct EventChanges: Sendable {
-    public var summary: String?
-    public var location: String?
-    public var description: String?
-    /// A new day (civil day number), keeping the time of day as written.
-    public var day: Int?
-    /// A new start (and end) on the user's wall clock, seconds of the day.
-    public var time: (start: Int, end: Int?)?
-    /// A new length, seconds (whole days for an all-day event).
-    public var duration: Int?
-    /// A new RRULE value.
-    public var rule: String?
-
-    public init() {}
-
-    /// Whether a change of start or length is asked (which needs the event read).
-    var movesTime: Bool { day != nil || time != nil || duration != nil }
-}
-
 /// Adding, changing and deleting events in the bytes of one calendar file, surgically.
 public enum EventWrite {
     public typealias Refusal = CalendarEdit.Refusal
@@ -118,10 +98,10 @@ public enum EventWrite {
     }
 
     /// `data` without the event `uid` and its overrides, and without the VTIMEZONEs only they
-    /// used (`zonesOnlyUsed(by:in:)`); with `occurrence` (a civil day of the event's
-    /// reckoning), without that one occurrence only (an EXDATE, and its override gone).
+    /// used (`zonesOnlyUsed(by:in:)`); with `occurrence` (a day of the event's reckoning),
+    /// without that one occurrence only (an EXDATE, and its override gone).
     /// - returns: nil when the file has no event `uid`.
-    public static func deleting(_ uid: String, occurrence: Int?, stamp: Int, in data: [UInt8]) throws(Refusal) -> [UInt8]? {
+    public static func deleting(_ uid: String, occurrence: CivilDay?, stamp: Int, in data: [UInt8]) throws(Refusal) -> [UInt8]? {
         let layout = ICalLayout(data)
         let found = try spans(uid, in: layout)
         guard !found.isEmpty else { return nil }
@@ -144,7 +124,7 @@ public enum EventWrite {
     /// `data` with the event `uid` changed as `changes` says; with `occurrence`, only that
     /// occurrence (an override with RECURRENCE-ID, made or changed).
     /// - returns: nil when the file has no event `uid`.
-    public static func editing(_ uid: String, occurrence: Int?, changes: EventChanges, stamp: Int, zone: WritingZone,
+    public static func editing(_ uid: String, occurrence: CivilDay?, changes: EventChanges, stamp: Int, zone: WritingZone,
                                in data: [UInt8]) throws(Refusal) -> [UInt8]? {
         let layout = ICalLayout(data)
         let found = try spans(uid, in: layout)
@@ -222,10 +202,13 @@ public enum EventWrite {
         if let description = changes.description {
             edits.append(.set(name: "DESCRIPTION", line: "DESCRIPTION:" + ICalText.escaped(description)))
         }
-        if let rule = changes.rule { edits.append(.set(name: "RRULE", line: "RRULE:" + rule)) }
+        // The new rule goes here among the changes; its UNTIL waits for the start it ends.
+        let ruleIndex = edits.count
         var newZone: TimeZone?
         var reach: (Int, Int?) = (0, nil)
         var move: SeriesMove?
+        /// The DTSTART written, and the zone of its wall clock, when the time moves.
+        var moved: (start: ICalTime, zone: EventZone?)?
         if changes.movesTime {
             guard let event = readEvent(span, uid: uid, in: layout) else {
                 throw Refusal("the event \(uid) cannot be read (see the warnings), so its time cannot be changed")
@@ -233,14 +216,14 @@ public enum EventWrite {
             var start = event.start
             var duration = changes.duration ?? event.duration
             if let day = changes.day {
-                start.seconds = day * CivilTime.secondsPerDay + CivilTime.floorMod(start.seconds, CivilTime.secondsPerDay)
+                start.seconds = day.seconds + CivilTime.floorMod(start.seconds, CivilTime.secondsPerDay)
             }
             if let time = changes.time {
-                let day = changes.day ?? CivilTime.day(ofSeconds: shownLocal(event, zone: zone))
-                let local = day * CivilTime.secondsPerDay + time.start
+                let day = changes.day ?? CivilDay(CivilTime.day(ofSeconds: shownLocal(event, zone: zone)))
+                let local = day.seconds + time.start
                 start = zone.time(ofLocal: local)
                 if let end = time.end, changes.duration == nil {
-                    var endLocal = day * CivilTime.secondsPerDay + end
+                    var endLocal = day.seconds + end
                     if end <= time.start { endLocal += CivilTime.secondsPerDay }
                     duration = zone.utc(ofLocal: endLocal) - zone.utc(ofLocal: local)
                 } else if event.start.isDate, changes.duration == nil {
@@ -281,8 +264,32 @@ public enum EventWrite {
             } else {
                 edits.append(.set(name: "DTEND", line: ICalText.property("DTEND", ICalText.parameters(of: end), ICalText.value(of: end))))
             }
+            moved = (start, start.form == event.start.form ? event.zone : nil)
+        }
+        if let rule = changes.rule {
+            let (start, startZone) = moved ?? currentStart(span, uid: uid, in: layout)
+            let value = rule.value(start: start, utcOfLocal: utcOfLocal(start, zone: startZone, writing: zone))
+            edits.insert(.set(name: "RRULE", line: "RRULE:" + value), at: ruleIndex)
         }
         return Changed(component: try CalendarEdit.changed(span, in: layout, edits), zone: newZone, span: reach, move: move)
+    }
+
+    /// The DTSTART of `span` as written and the zone of its wall clock: read with the file's
+    /// zones, else from its line alone (a zoned time then reckoned in the user's zone); a UTC
+    /// instant of no day when it has none.
+    static func currentStart(_ span: ICalLayout.Span, uid: String, in layout: ICalLayout) -> (ICalTime, EventZone?) {
+        if let event = readEvent(span, uid: uid, in: layout) { return (event.start, event.zone) }
+        let line = layout.ownLines(of: span).map(\.line).first { $0.name == "DTSTART" }
+        let isDate = line?.parameter("VALUE")?.uppercased() == "DATE" ? true : nil
+        return (line.flatMap { ICalTime.parse($0.value, isDate: isDate, zone: $0.parameter("TZID")) } ?? ICalTime(seconds: 0, form: .utc), nil)
+    }
+
+    /// How wall-clock seconds of `start`'s reckoning turn into UTC: a zoned start's zone
+    /// (`zone`, when it is not the user's), else the user's (`writing`), which is also what
+    /// a UTC start was written from.
+    static func utcOfLocal(_ start: ICalTime, zone: EventZone?, writing: WritingZone) -> (Int) -> Int {
+        if case .zoned(let name) = start.form, let zone, writing.zone?.identifier != name { return zone.utc(ofLocal:) }
+        return writing.utc(ofLocal:)
     }
 
     /// SEQUENCE up by one (when `bumpsSequence`), DTSTAMP and LAST-MODIFIED at `stamp`.
@@ -310,16 +317,14 @@ public enum EventWrite {
         return EventReader.read(bytes).events.first { $0.uid == uid }
     }
 
-    /// The master event `span` and the start (its reckoning) of its occurrence on civil day `day`.
-    static func occurrenceStart(of span: ICalLayout.Span, uid: String, on day: Int,
+    /// The master event `span` and the start (its reckoning) of its occurrence on `day`.
+    static func occurrenceStart(of span: ICalLayout.Span, uid: String, on day: CivilDay,
                                 in layout: ICalLayout) throws(Refusal) -> (Event, Int) {
         guard let event = readEvent(span, uid: uid, in: layout) else {
             throw Refusal("the event \(uid) cannot be read (see the warnings), so its occurrences are not known")
         }
-        let dayStart = day * CivilTime.secondsPerDay
-        guard let instance = event.instances(in: dayStart..<(dayStart + CivilTime.secondsPerDay)).first?.start else {
-            let date = CivilTime.date(ofDay: day)
-            throw Refusal("the event \(uid) has no occurrence on \(ICalText.pad(date.year, 4))-\(ICalText.pad(date.month, 2))-\(ICalText.pad(date.day, 2))")
+        guard let instance = event.instances(in: day.seconds..<(day + 1).seconds).first?.start else {
+            throw Refusal("the event \(uid) has no occurrence on \(day)")
         }
         return (event, instance)
     }

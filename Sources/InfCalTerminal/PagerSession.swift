@@ -190,9 +190,9 @@ final class PagerSession {
             return
         }
         let occurrences = view.dayOccurrences(for: state)
-        let command: EventCommand?
+        let change: EventChange?
         do {
-            command = try EventCommand.pagerCommand(for: write) { index in
+            change = try EventChange.fromPager(write) { index in
                 guard occurrences.indices.contains(index), !occurrences[index].uid.isEmpty else { return nil }
                 let occurrence = occurrences[index]
                 let events = view.events?.events
@@ -203,11 +203,11 @@ final class PagerSession {
             state.report(error.description, isError: true)
             return
         }
-        guard let command else {
+        guard let change else {
             state.report("that event is gone; nothing was written", isError: true)
             return
         }
-        switch WriteRun.attempt(command, writes: writing.settings, environment: writing.environment) {
+        switch WriteRun.attempt(ChangeRun(change: change, writes: writing.settings), environment: writing.environment) {
         case .success(let line):
             state.report(line.replacingOccurrences(of: "\t", with: "  "), isError: false)
             if let events = reload() { adopt(events) }

@@ -51,7 +51,7 @@ enum WriteRun {
     /// Does `run`, prints the line that says what it did, and gives the exit status.
     static func run(_ run: ChangeRun, environment: RunEnvironment, output: FileOutput) -> Int32 {
         do {
-            try output.write(try perform(run.command, writes: run.writes, environment: environment) + "\n")
+            try output.write(try perform(run, environment: environment) + "\n")
             return ExitStatus.success
         } catch Platform.WriteError.closed {
             return ExitStatus.success
@@ -72,38 +72,39 @@ enum WriteRun {
         }
     }
 
-    /// Does `command` as the pager's day view asks for it: done, and said in a line (or why not).
-    static func attempt(_ command: EventCommand, writes: WriteSettings, environment: RunEnvironment) -> Result<String, Failure> {
+    /// Does `run` as the pager's day view asks for it: done, and said in a line (or why not).
+    static func attempt(_ run: ChangeRun, environment: RunEnvironment) -> Result<String, Failure> {
         do {
-            return .success(try perform(command, writes: writes, environment: environment))
+            return .success(try perform(run, environment: environment))
         } catch {
             return .failure(failure(error))
         }
     }
 
-    /// Does `command` in the calendars of `writes` and gives the line that says what it did.
-    static func perform(_ command: EventCommand, writes: WriteSettings, environment: RunEnvironment) throws -> String {
-        let calendars = writes.calendars
+    /// The one writer: does the change of `run` in the calendars of its `writes` and gives the
+    /// line that says what it did.
+    static func perform(_ run: ChangeRun, environment: RunEnvironment) throws -> String {
+        let calendars = run.writes.calendars
         let zoneName = environment.writingZoneName(localtimeLink: Platform.linkTarget("/etc/localtime"))
         let zone = WritingZone(zone: zoneName.flatMap { TimeZone(identifier: $0) }, offset: environment.displayZone.offset)
         let stamp = Platform.secondsNow()
-        switch command.action {
+        switch run.change {
         case .add(let request):
-            let target = try addTarget(command.target, calendars: calendars, environment: environment)
+            let target = try addTarget(run.target, calendars: calendars, environment: environment)
             let event = request.event(zone: zone)
             let uid = UUID().uuidString.lowercased()
             try add(event, uid: uid, stamp: stamp, zone: zone, to: target)
-            return agendaLine(event, uid: uid, zone: zone, locale: writes.locale)
-        case let .edit(uid, occurrence, changes):
-            let path = try update(uid, target: command.target, calendars: calendars, searchPaths: writes.searchPaths) { data throws(CalendarEdit.Refusal) in
-                try EventWrite.editing(uid, occurrence: occurrence, changes: changes, stamp: stamp, zone: zone, in: data)
+            return agendaLine(event, uid: uid, zone: zone, locale: run.writes.locale)
+        case let .edit(uid, scope, fields):
+            let path = try update(uid, target: run.target, calendars: calendars, searchPaths: run.writes.searchPaths) { data throws(CalendarEdit.Refusal) in
+                try EventWrite.editing(uid, occurrence: scope.day, changes: fields, stamp: stamp, zone: zone, in: data)
             }
             return "changed \(uid) in \(path)"
-        case let .delete(uid, occurrence):
-            let path = try update(uid, target: command.target, calendars: calendars, searchPaths: writes.searchPaths) { data throws(CalendarEdit.Refusal) in
-                try EventWrite.deleting(uid, occurrence: occurrence, stamp: stamp, in: data)
+        case let .delete(uid, scope):
+            let path = try update(uid, target: run.target, calendars: calendars, searchPaths: run.writes.searchPaths) { data throws(CalendarEdit.Refusal) in
+                try EventWrite.deleting(uid, occurrence: scope.day, stamp: stamp, in: data)
             }
-            return occurrence == nil ? "deleted \(uid) from \(path)" : "deleted one occurrence of \(uid) in \(path)"
+            return scope == .series ? "deleted \(uid) from \(path)" : "deleted one occurrence of \(uid) in \(path)"
         }
     }
 

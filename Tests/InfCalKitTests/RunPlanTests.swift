@@ -30,7 +30,7 @@ import Testing
         case .agenda(let run): return run.json ? .agendaJSON : .agenda
         case .pager: return .pager
         case .change(let run):
-            switch run.command.action {
+            switch run.change {
             case .add: return .add
             case .edit: return .edit
             case .delete: return .delete

@@ -14,16 +14,16 @@ import Testing
     static let utc = WritingZone(zone: nil) { _ in 0 }
 
     /// The command `infcal NAME words...` resolves to, without a config file.
-    static func command(_ name: String, _ words: [String], environment: RunEnvironment = environment) throws -> EventCommand {
+    static func command(_ name: String, _ words: [String], environment: RunEnvironment = environment) throws -> ChangeRun {
         guard case .change(let run) = try RunPlan.resolve([name] + words, environment: environment,
                                                           readConfig: { _, _ in .failed(reason: "none", isMissing: true) }) else {
             throw CalendarEdit.Refusal("no change")
         }
-        return run.command
+        return run
     }
 
     static func add(_ words: [String], environment: RunEnvironment = environment) throws -> NewEvent {
-        guard case .add(let request) = try command("add", words, environment: environment).action else { throw CalendarEdit.Refusal("no add") }
+        guard case .add(let request) = try command("add", words, environment: environment).change else { throw CalendarEdit.Refusal("no add") }
         return request.event(zone: utc)
     }
 
@@ -114,10 +114,10 @@ import Testing
 
     @Test func editAndDelete() throws {
         let command = try Self.command("edit", ["uid-1", "2024-03-01", "10:00-11:00", "--summary", "New", "--occurrence", "2024-02-20"])
-        guard case let .edit(uid, occurrence, changes) = command.action else { Issue.record("not an edit"); return }
+        guard case let .edit(uid, scope, changes) = command.change else { Issue.record("not an edit"); return }
         #expect(uid == "uid-1")
-        #expect(occurrence == CivilTime.day(year: 2024, month: 2, day: 20))
-        #expect(changes.day == CivilTime.day(year: 2024, month: 3, day: 1))
+        #expect(scope == .occurrence(CivilDay(year: 2024, month: 2, day: 20)))
+        #expect(changes.day == CivilDay(year: 2024, month: 3, day: 1))
         #expect(changes.time?.start == 36_000 && changes.time?.end == 39_600)
         #expect(changes.summary == "New")
         #expect(throws: UsageError.self) { try Self.command("edit", ["uid-1"]) }

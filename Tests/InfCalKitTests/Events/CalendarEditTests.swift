@@ -90,7 +90,7 @@ import Testing
                                               "END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
         var changes = EventChanges()
         changes.summary = "New"
-        changes.day = CivilTime.day(year: 2024, month: 3, day: 14)
+        changes.day = CivilDay(year: 2024, month: 3, day: 14)
         let edited = try #require(try EventWrite.editing("x", occurrence: nil, changes: changes, stamp: 1_700_000_000,
                                                           zone: Self.utc, in: Array(text.utf8)))
         let result = String(decoding: edited, as: UTF8.self)
@@ -157,7 +157,7 @@ import Testing
     @Test func occurrences() throws {
         let data = EventFixture.calendar(["DTSTART;TZID=America/New_York:20240102T090000", "DTEND;TZID=America/New_York:20240102T100000",
                                           "RRULE:FREQ=DAILY;COUNT=5"])
-        let third = CivilTime.day(year: 2024, month: 1, day: 4)
+        let third = CivilDay(year: 2024, month: 1, day: 4)
         let deleted = try #require(try EventWrite.deleting("test", occurrence: third, stamp: 0, in: data))
         #expect(String(decoding: deleted, as: UTF8.self).contains("EXDATE;TZID=America/New_York:20240104T090000\r\n"))
         #expect(EventFixture.starts(deleted, from: 2024, to: 2024)
@@ -175,7 +175,7 @@ import Testing
         let gone = try #require(try EventWrite.deleting("test", occurrence: nil, stamp: 0, in: edited))
         #expect(!String(decoding: gone, as: UTF8.self).contains("BEGIN:VEVENT"))
         #expect(throws: CalendarEdit.Refusal.self) {
-            try EventWrite.deleting("test", occurrence: CivilTime.day(year: 2024, month: 2, day: 1), stamp: 0, in: data)
+            try EventWrite.deleting("test", occurrence: CivilDay(year: 2024, month: 2, day: 1), stamp: 0, in: data)
         }
     }
 

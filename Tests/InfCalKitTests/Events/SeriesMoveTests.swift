@@ -37,7 +37,7 @@ import Testing
     /// Two days later (Monday to Wednesday): the overrides name the Wednesdays.
     @Test func aDayLaterMovesTheRecurrenceIDs() throws {
         var changes = EventChanges()
-        changes.day = CivilTime.day(year: 2024, month: 3, day: 6)
+        changes.day = CivilDay(year: 2024, month: 3, day: 6)
         let edited = try #require(try EventWrite.editing("s", occurrence: nil, changes: changes, stamp: 1_700_000_000, zone: Self.berlin,
                                                           in: Self.file([Self.master, Self.guests, Self.tuesday])))
         let result = String(decoding: edited, as: UTF8.self)
@@ -81,7 +81,7 @@ import Testing
         let override = ["BEGIN:VEVENT", "UID:d", "RECURRENCE-ID;VALUE=DATE:20240401", "DTSTART;VALUE=DATE:20240401",
                         "SUMMARY:Rent, late", "END:VEVENT"]
         var changes = EventChanges()
-        changes.day = CivilTime.day(year: 2024, month: 3, day: 8)
+        changes.day = CivilDay(year: 2024, month: 3, day: 8)
         let edited = try #require(try EventWrite.editing("d", occurrence: nil, changes: changes, stamp: 0, zone: Self.berlin,
                                                           in: Self.file([master, override])))
         #expect(String(decoding: edited, as: UTF8.self).contains(Self.text([
@@ -92,7 +92,7 @@ import Testing
         var utcGuests = Self.guests
         utcGuests[3] = "RECURRENCE-ID:20240311T090000Z"
         var later = EventChanges()
-        later.day = CivilTime.day(year: 2024, month: 3, day: 5)
+        later.day = CivilDay(year: 2024, month: 3, day: 5)
         let moved = try #require(try EventWrite.editing("s", occurrence: nil, changes: later, stamp: 0, zone: Self.berlin,
                                                          in: Self.file([Self.master, utcGuests])))
         // 09:00 UTC is 10:00 in Berlin, the series' 11 March: written as the series writes its start.
@@ -105,7 +105,7 @@ import Testing
         var master = Self.master
         master.insert(contentsOf: ["EXDATE;TZID=Europe/Berlin:20240311T100000,20240318T100000", "EXDATE:20240325T090000Z"], at: 6)
         var changes = EventChanges()
-        changes.day = CivilTime.day(year: 2024, month: 3, day: 5)
+        changes.day = CivilDay(year: 2024, month: 3, day: 5)
         let edited = try #require(try EventWrite.editing("s", occurrence: nil, changes: changes, stamp: 0, zone: Self.berlin,
                                                           in: Self.file([master])))
         let result = String(decoding: edited, as: UTF8.self)
@@ -122,7 +122,7 @@ import Testing
         master.insert(contentsOf: ["RDATE;TZID=Europe/Berlin:20240308T120000,20240309T120000",
                                    "RDATE;VALUE=PERIOD:20240310T090000Z/20240310T100000Z,20240312T090000Z/PT2H"], at: 6)
         var changes = EventChanges()
-        changes.day = CivilTime.day(year: 2024, month: 3, day: 6)
+        changes.day = CivilDay(year: 2024, month: 3, day: 6)
         let edited = try #require(try EventWrite.editing("s", occurrence: nil, changes: changes, stamp: 0, zone: Self.berlin,
                                                           in: Self.file([master])))
         let result = String(decoding: edited, as: UTF8.self)
@@ -142,7 +142,7 @@ import Testing
         let master = ["BEGIN:VEVENT", "UID:d", "DTSTART;VALUE=DATE:20240301", "RRULE:FREQ=MONTHLY;COUNT=2",
                       "RDATE;VALUE=DATE:20240315,20240415", "SUMMARY:Rent", "END:VEVENT"]
         var changes = EventChanges()
-        changes.day = CivilTime.day(year: 2024, month: 3, day: 8)
+        changes.day = CivilDay(year: 2024, month: 3, day: 8)
         let edited = try #require(try EventWrite.editing("d", occurrence: nil, changes: changes, stamp: 0, zone: Self.berlin,
                                                           in: Self.file([master])))
         #expect(String(decoding: edited, as: UTF8.self).contains("RRULE:FREQ=MONTHLY;COUNT=2\r\nRDATE;VALUE=DATE:20240322,20240422\r\n"))
