@@ -213,19 +213,14 @@ enum ConfigParser {
         }
     }
 
-    /// A length of time: seconds, or a number with `s`, `m`, `h` or `d`; nil when it is not
-    /// one, or not from 1 second to `longest`.
-    static func duration(_ value: String, longest: Int) -> Int? {
-        let lower = value.lowercased()
-        let units: [(String, Int)] = [("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
-        let unit = units.first { lower.hasSuffix($0.0) }
-        let digits = unit.map { String(lower.dropLast($0.0.count)) } ?? lower
-        guard OptionSpec.isNumber(digits), digits.count <= 9, let count = Int(digits) else { return nil }
-        let seconds = count * (unit?.1 ?? 1)
-        return seconds >= 1 && seconds <= longest ? seconds : nil
+    /// A length of time (`DurationText`'s grammar) from `shortest` to `longest` seconds; nil
+    /// when it is none, or out of that range.
+    static func duration(_ value: String, shortest: Int, longest: Int) -> Int? {
+        DurationText.seconds(value).flatMap { (shortest...longest).contains($0) ? $0 : nil }
     }
 
-    static let durationExpected = "seconds, or a number with s, m, h or d (as 90, 30m, 1h)"
+    /// What `refresh` and `timeout` take.
+    static let durationExpected = "a duration such as " + DurationText.examples
 
     /// One `[events NAME]` section as its keys come.
     struct CalendarDraft {
@@ -278,14 +273,15 @@ enum ConfigParser {
             case "refresh":
                 if value.lowercased() == "never" {
                     refresh = .never
-                } else if let seconds = ConfigParser.duration(value, longest: ConfigParser.longestRefresh) {
+                } else if let seconds = ConfigParser.duration(value, shortest: 0, longest: ConfigParser.longestRefresh) {
+                    // 0: fetched on every run.
                     refresh = .after(seconds: seconds)
                 } else {
                     throw expect("never, or " + ConfigParser.durationExpected + ", at most 366d")
                 }
             default:
-                guard let seconds = ConfigParser.duration(value, longest: ConfigParser.longestTimeout) else {
-                    throw expect(ConfigParser.durationExpected + ", at most 1h")
+                guard let seconds = ConfigParser.duration(value, shortest: 1, longest: ConfigParser.longestTimeout) else {
+                    throw expect(ConfigParser.durationExpected + ", from 1s to 1h")
                 }
                 timeout = seconds
             }
@@ -327,7 +323,7 @@ enum ConfigParser {
             throw ConfigError(file: file, line: line, message: "key 'path': expected a path, '~' or '~/...', not '\(path)' (no ~user)")
         }
         if path.hasPrefix("/") { return path }
-        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+        return PathText.join(directory, path)
     }
 }
 
@@ -346,9 +342,4 @@ extension ConfigFile {
         return nil
     }
 
-    /// The directory holding `path`, which relative paths in it are taken from.
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 }

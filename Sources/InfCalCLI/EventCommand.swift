@@ -225,38 +225,10 @@ public struct EventCommand: Sendable {
 
         func duration() throws(UsageError) -> Int? {
             guard let option = raw.last(.lasting), let value = option.value else { return nil }
-            guard let seconds = Self.duration(value), seconds > 0 else {
+            guard let seconds = DurationText.seconds(value), seconds > 0 else {
                 throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.lasting).expected)
             }
             return seconds
-        }
-
-        /// `90m`, `1h30m`, `2d`, `1w`, `45s` or an RFC 5545 DURATION (`PT1H`), in seconds.
-        static func duration(_ text: String) -> Int? {
-            if text.uppercased().hasPrefix("P") { return ICalTime.parseDuration(text.uppercased()) }
-            var total = 0
-            var number: Int?
-            for character in text.lowercased() {
-                if let digit = character.wholeNumberValue, character.isASCII {
-                    let (times, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
-                    guard !overflow, times + digit <= 100_000_000 else { return nil }
-                    number = times + digit
-                    continue
-                }
-                let unit: Int
-                switch character {
-                case "w": unit = 7 * 86_400
-                case "d": unit = 86_400
-                case "h": unit = 3600
-                case "m": unit = 60
-                case "s": unit = 1
-                default: return nil
-                }
-                guard let value = number else { return nil }
-                total += value * unit
-                number = nil
-            }
-            return number == nil && total > 0 ? total : nil
         }
 
         /// `--every` as a rule (ended by `--count` or `--until` where `ended` adds them).

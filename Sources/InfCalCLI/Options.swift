@@ -48,11 +48,10 @@ public struct OptionSpec: Sendable {
 extension OptionSpec {
     static let dateExpected = "YYYY-MM, YYYY-MM-DD, YYYY (signed: -0043, +10000), today or +N/-N (months, up to 3 digits)"
 
-    /// What a count of months takes: every whole number a count can hold, named as such, so
-    /// that a value too large to count says where counting ends.
-    static let countExpected = "a count: a whole number from 1 to \(Int.max)"
+    /// What a count of months takes.
+    static let countExpected = "a count: a whole number from 1 up"
     /// What `-A` and `-B` take: the same, from 0.
-    static let offsetExpected = "a count: a whole number from 0 to \(Int.max)"
+    static let offsetExpected = "a count: a whole number from 0 up"
     /// The largest `--count` of `add` and `edit`: what the RRULE's COUNT is kept to.
     public static let largestEventCount = Int(Int32.max)
 

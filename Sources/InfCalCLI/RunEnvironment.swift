@@ -79,7 +79,7 @@ public struct RunEnvironment: Sendable {
     /// `$HOME/.local/share/infcal/calendar.ics`; nil when neither is set.
     public var defaultCalendarPath: String? {
         if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") { return data + "/infcal/calendar.ics" }
-        if let home = variable("HOME"), !home.isEmpty { return home + (home.hasSuffix("/") ? "" : "/") + ".local/share/infcal/calendar.ics" }
+        if let home = variable("HOME"), !home.isEmpty { return PathText.join(home, ".local/share/infcal/calendar.ics") }
         return nil
     }
 

@@ -218,7 +218,7 @@ extension RunPlan {
         switch read(path, ConfigParser.sizeLimit) {
         case .bytes(let bytes):
             return (path, try ConfigParser.parse(bytes, file: path, home: environment.variable("HOME"),
-                                                 directory: ConfigFile.directory(of: path)))
+                                                 directory: PathText.directory(of: path)))
         case .failed(_, let isMissing) where isMissing && !explicit:
             return (path, ConfigFile())
         case .failed(let reason, _):

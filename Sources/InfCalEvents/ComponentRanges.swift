@@ -123,9 +123,17 @@ public struct ICalLayout: Sendable {
         return lines[span.begin].range.lowerBound..<lines[end].range.upperBound
     }
 
+    /// The names of the components a UID names, which writes change and delete.
+    public static let itemNames = ["VEVENT", "VTODO", "VJOURNAL"]
+
     /// The VEVENTs (and other calendar components) whose UID is `uid`, in file order.
     public func components(uid: String) -> [Span] {
-        spans.filter { $0.uid == uid && ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }
+        spans.filter { $0.uid == uid && Self.itemNames.contains($0.name) }
+    }
+
+    /// Whether any VEVENT (or other calendar component) is left: a vdir item without one is removed.
+    public var hasItems: Bool {
+        spans.contains { Self.itemNames.contains($0.name) }
     }
 
     /// Where a new component goes: before the last `END:VCALENDAR` line; nil when there is none.

@@ -36,7 +36,7 @@ extension MonthCalendar {
         guard year >= 1, year <= Self.largestYear else { return nil }
         let day: Int?
         if identifier == .chinese || identifier == .dangi {
-            day = try? DateArgument.dayNumber(year: year, month: 7, day: 1, in: MonthCalendar(.gregorian, reform: reform))
+            day = try? MonthCalendar(.gregorian, reform: reform).checkedDayNumber(year: year, month: 7, day: 1)
         } else {
             var (era, inEra) = (reference.name.era, year)
             if identifier != calendar.identifier {

@@ -40,14 +40,31 @@ public struct CivilDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var description: String { ISODate.text(date) }
 }
 
-/// The one writer of ISO 8601 calendar dates (`YYYY-MM-DD`): four digits of the year at
-/// least, signed when negative, as the agenda, JSON Lines, the messages and the pager's
-/// commands write them.
+/// The one writer of ISO 8601 calendar dates (`YYYY-MM-DD`, astronomical years) for the agenda,
+/// the day view, JSON Lines, the messages and the pager's commands: years 0000 to 9999 in four
+/// digits, others in the expanded form with a sign and at least four digits (-0043, +10000),
+/// which is also what `--from` reads.
 public enum ISODate {
+    /// The ISO 8601 year: 2024, 0007, -0001, +10000.
+    public static func year(_ year: Int) -> String {
+        let digits = String(year.magnitude)
+        let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        if year < 0 { return "-" + padded }
+        return year > 9999 ? "+" + padded : padded
+    }
+
     /// `YYYY-MM-DD` of a proleptic Gregorian year, month and day.
     public static func text(_ date: (year: Int, month: Int, day: Int)) -> String {
-        let year = String(date.year.magnitude)
-        return (date.year < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - year.count)) + year + "-"
-            + (date.month < 10 ? "0" : "") + String(date.month) + "-" + (date.day < 10 ? "0" : "") + String(date.day)
+        year(date.year) + "-" + (date.month < 10 ? "0" : "") + String(date.month) + "-" + (date.day < 10 ? "0" : "") + String(date.day)
+    }
+
+    /// `YYYY-MM-DD` of a civil day (days from 1970-01-01).
+    public static func text(civilDay: Int) -> String {
+        text(CivilTime.date(ofDay: civilDay))
+    }
+
+    /// `YYYY-MM-DD` of a grid day number (days from 2001-01-01).
+    public static func text(dayNumber: Int) -> String {
+        text(civilDay: CivilTime.day(ofGrid: dayNumber))
     }
 }

@@ -48,12 +48,7 @@ public enum DateArgument: Equatable, Sendable {
     }
 
     /// Why a well-formed date cannot be used.
-    public enum Failure: Error, Equatable {
-        /// The day does not exist, as 2023-02-29 or 1582-10-10 (skipped by the reform).
-        case noSuchDay
-        /// The date is beyond what Foundation's calendars compute.
-        case outOfRange
-    }
+    public typealias Failure = MonthCalendar.DateFailure
 
     /// The first and last day (day numbers) of the period the argument names; `today` is
     /// today's day number and `gregorian` the calendar the date is read in.
@@ -83,12 +78,7 @@ public enum DateArgument: Equatable, Sendable {
     /// The day number of astronomical `year`, `month`, `day`, checked to exist, read in the
     /// Gregorian calendar with `gregorian`'s reform (plain arithmetic, no Foundation call).
     public static func dayNumber(year: Int, month: Int, day: Int, in gregorian: MonthCalendar) throws(Failure) -> Int {
-        // Far beyond the calendars' range either way (4713 BC to AD 506713), and small enough
-        // that no arithmetic below can overflow.
-        guard year.magnitude <= 1_000_000 else { throw .outOfRange }
-        guard let number = gregorian.dayNumber(year: year, month: month, day: day) else { throw .noSuchDay }
-        guard number >= MonthCalendar.lowerLimitDay, number < MonthCalendar.arithmeticUpperLimit else { throw .outOfRange }
-        return number
+        try gregorian.checkedDayNumber(year: year, month: month, day: day)
     }
 
     /// The first and last day of a Gregorian month.

@@ -131,6 +131,25 @@ public struct MonthCalendar: Sendable {
         return number
     }
 
+    /// Why a Gregorian date cannot be a day of the calendars.
+    public enum DateFailure: Error, Equatable, Sendable {
+        /// The day does not exist, as 2023-02-29 or 1582-10-10 (skipped by the reform).
+        case noSuchDay
+        /// The date is beyond what the calendars compute.
+        case outOfRange
+    }
+
+    /// The day number of astronomical `year`-`month`-`day` read as `dayNumber(year:month:day:)`
+    /// reads it, checked to exist and to lie inside the range every calendar computes.
+    public func checkedDayNumber(year: Int, month: Int, day: Int) throws(DateFailure) -> Int {
+        // Far beyond the calendars' range either way (4713 BC to AD 506713), and small enough
+        // that no arithmetic below can overflow.
+        guard year.magnitude <= 1_000_000 else { throw .outOfRange }
+        guard let number = dayNumber(year: year, month: month, day: day) else { throw .noSuchDay }
+        guard number >= Self.lowerLimitDay, number < Self.arithmeticUpperLimit else { throw .outOfRange }
+        return number
+    }
+
     /// The day-of-month numbers of `month`'s days, in order: nearly always 1 through the
     /// month's length (October 1582 has 1-4, then 15-31).
     public func dayLabels(of month: Month) -> DayLabels { months.dayLabels(of: month) }

@@ -7,7 +7,7 @@ public enum Today {
     /// whatever `--reform` says.
     /// - returns: nil when that day lies beyond the calendar.
     public static func dayNumber(of local: (year: Int, month: Int, day: Int)) -> Int? {
-        try? DateArgument.dayNumber(year: local.year, month: local.month, day: local.day, in: gregorian)
+        try? gregorian.checkedDayNumber(year: local.year, month: local.month, day: local.day)
     }
 
     private static let gregorian = MonthCalendar(.gregorian)

@@ -72,12 +72,28 @@ public enum PagerBindings {
         all.first { $0.keys.contains(key) }?.action
     }
 
+    /// The first key of `action`, as the help and the status line name it: `n`, `Enter`.
+    public static func key(_ action: PagerAction) -> String {
+        all.first { $0.action == action }?.keys.first?.name ?? ""
+    }
+
+    /// "`key` `word`" for each action, two spaces apart: `+ add  e edit  d delete`.
+    static func hint(_ actions: [(PagerAction, String)]) -> String {
+        actions.map { key($0.0) + " " + $0.1 }.joined(separator: "  ")
+    }
+
+    /// How a screen that the key of `action` opened is left: "`a` or Esc closes".
+    static func closing(_ action: PagerAction) -> String {
+        key(action) + " or " + Key.escape.name + " closes"
+    }
+
     /// The main keys, as the status line shows them, most important first: the line keeps as
     /// many as fit in the room its width leaves them (not the room its text leaves, so the set
     /// stays put as the months change) and shows them in `order`.
     static let hints: [(order: Int, text: String)] = [
-        (6, "q quit"), (5, "? help"), (0, "n next"), (4, "v view"), (1, "p previous"), (2, "t today"), (3, "g go to"),
-    ]
+        (6, PagerAction.quit, "quit"), (5, .help, "help"), (0, .nextMonth, "next"), (4, .cycleView, "view"), (1, .previousMonth, "previous"),
+        (2, .today, "today"), (3, .goTo, "go to"),
+    ].map { (order: $0.0, text: hint([($0.1, $0.2)])) }
 
     /// The widest a binding's `short` may be: two columns of keys and short summaries fit
     /// 80 columns.
@@ -86,7 +102,8 @@ public enum PagerBindings {
     /// The notes after the keys on counts, Esc, the views and the mouse; the last one says
     /// how to leave the help.
     public static let helpNotes = [
-        "A count before a move repeats it: 3l is three days on, 2j two weeks, 3n three months, 10P ten years back; 0n moves nothing.",
+        "A count before a move repeats it: 3\(key(.nextDay)) is three days on, 2\(key(.nextWeek)) two weeks, 3\(key(.nextMonth)) three months, "
+            + "10\(key(.previousYear)) ten years back; 0\(key(.nextMonth)) moves nothing.",
         "Months and years keep the selected day's number, cut to the month's length.",
         "Esc after a count cancels the count. With --mouse the wheel pages and a click on a day opens it.",
         "In the go-to, search and event prompts Ctrl-U clears and Ctrl-W erases a word.",

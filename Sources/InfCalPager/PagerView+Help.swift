@@ -55,6 +55,6 @@ extension PagerView {
 
     /// The help's first line with the view shown named.
     static func helpTitle(_ title: String, view: PagerState.View) -> String {
-        title + " (showing the \(view.label); v shows the next view)"
+        title + " (showing the \(view.label); \(PagerBindings.key(.cycleView)) shows the next view)"
     }
 }

@@ -140,12 +140,10 @@ public struct PagerView {
             }
             if whole { return frame }
             let status = lines.count <= room.rows ? "Press any key to return"
-                : "lines \(scroll + 1)-\(scroll + shown.count) of \(lines.count): j, k, Space, b scroll; any other key returns"
+                : "lines \(scroll + 1)-\(scroll + shown.count) of \(lines.count): \(Self.scrollKeys) scroll; any other key returns"
             frame.lines[statusRow] = Self.fit(status, width: lastWidth)
             return frame
         }
-        // The list of key `c` decides what every view shows.
-        if let events, events.hidden != state.hiddenCalendars { events.hidden = state.hiddenCalendars }
         let body: Body
         switch self.body(for: state, room: room) {
         case .success(let made): body = made
@@ -167,7 +165,7 @@ public struct PagerView {
             if overlay.lines.count > overlay.visibleLines(in: room) {
                 position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
             }
-            position.append("a or Esc closes")
+            position.append(PagerBindings.closing(.agenda))
             frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth)
         } else if [.day, .confirmDelete].contains(state.screen) || state.isEventPrompt {
             let (overlay, _) = dayOverlay(for: state, room: room)
@@ -178,8 +176,8 @@ public struct PagerView {
             if overlay.lines.count > overlay.visibleLines(in: room) {
                 position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
             }
-            position.append("Enter or Esc closes")
-            position.append("+ add  e edit  d delete")
+            position.append(PagerBindings.closing(.openDay))
+            position.append(PagerBindings.hint([(.addEvent, "add"), (.editEvent, "edit"), (.deleteEvent, "delete")]))
             frame.lines[statusRow] = statusLine(for: state, position: position, width: lastWidth, hints: false)
             if case .eventPrompt(let purpose, let text) = state.screen {
                 // The end of a long line stays in sight, where the cursor is.
@@ -200,7 +198,8 @@ public struct PagerView {
                                      scroll: max(0, state.calendarCursor - overlay.visibleLines(in: room) + 1), box: box)
             for row in 0..<min(room.rows, drawn.count) { frame.lines[row] = drawn[row] }
             frame.lines[statusRow] = statusLine(for: state, position: [hiddenNote(state) ?? "all calendars shown",
-                                                                       "Space shows or hides", "c or Esc closes"], width: lastWidth)
+                                                                       PagerBindings.key(.nextScreen) + " shows or hides",
+                                                                       PagerBindings.closing(.calendars)], width: lastWidth)
         } else if case .prompt(let text) = state.screen {
             let prompt = Self.fit(Self.promptLabel + text, width: lastWidth)
             frame.lines[statusRow] = prompt
@@ -219,6 +218,9 @@ public struct PagerView {
         }
         return frame
     }
+
+    /// The keys that scroll the help: "j, k, Space, b".
+    static let scrollKeys = [PagerAction.nextWeek, .previousWeek, .nextScreen, .previousScreen].map(PagerBindings.key).joined(separator: ", ")
 
     /// `text` cut to `width` cells (plain text, no escape sequences).
     static func fit(_ text: String, width: Int) -> String {
@@ -242,7 +244,16 @@ extension PagerView {
             state.startEditing(editText(for: state))
             return .draw
         }
-        return state.handle(key)
+        let outcome = state.handle(key)
+        follow(state)
+        return outcome
+    }
+
+    /// Makes the events show what `state` shows: the calendars its list (key `c`) hides are
+    /// left out of every answer, in every view. Called where the state changes (a key, new
+    /// calendars), never while a frame is drawn.
+    public func follow(_ state: PagerState) {
+        if let events, events.hidden != state.hiddenCalendars { events.hidden = state.hiddenCalendars }
     }
 
     /// The day drawn at `position` on the month page of `state` at `size`, or nil where no

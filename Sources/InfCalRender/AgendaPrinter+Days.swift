@@ -17,7 +17,7 @@ import InfCalEvents
 extension AgendaPrinter {
     /// The heading of the day `day` (grid day number): the locale's weekday name, the ISO date.
     public func dayHeading(_ day: Int) -> String {
-        fullWeekdays[DayNumber.weekday(day) - 1] + ", " + Self.isoDate(CivilTime.date(ofDay: day + CivilTime.dayNumberOffset))
+        fullWeekdays[DayNumber.weekday(day) - 1] + ", " + ISODate.text(dayNumber: day)
     }
 
     /// The times of `occurrence` on `day`, one of its days: its own times when it has one day,

@@ -58,7 +58,7 @@ public struct AgendaPrinter {
         let date = CivilTime.date(ofDay: civil)
         let weekday = DayNumber.weekday(CivilTime.dayNumber(ofCivilDay: civil))
         let other = also.map { $0.agendaText(CivilTime.dayNumber(ofCivilDay: civil)) + "  " } ?? ""
-        let lead = Self.isoDate(date) + " " + weekdays[weekday - 1] + "  " + other
+        let lead = ISODate.text(date) + " " + weekdays[weekday - 1] + "  " + other
             + Self.padded(times(occurrence), to: Self.timeWidth) + "  "
         let mark = listedFrom.map { occurrence.startDay < $0 } == true ? "  " + Self.continuing : ""
         if showsUID { return finished(lead, occurrence, cut: { $0 + mark }) }
@@ -97,12 +97,12 @@ public struct AgendaPrinter {
         let multiDay = occurrence.lastDay != occurrence.startDay
         if occurrence.isAllDay {
             guard multiDay else { return "all-day" }
-            return "all-day " + arrow + " " + Self.isoDate(CivilTime.date(ofDay: occurrence.lastDay + CivilTime.dayNumberOffset))
+            return "all-day " + arrow + " " + ISODate.text(dayNumber: occurrence.lastDay)
         }
         var time = Self.clock(occurrence.start)
         guard occurrence.end > occurrence.start else { return time }
         if multiDay {
-            time += " " + arrow + " " + Self.isoDate(CivilTime.date(ofDay: CivilTime.day(ofSeconds: occurrence.end))) + " "
+            time += " " + arrow + " " + ISODate.text(civilDay: CivilTime.day(ofSeconds: occurrence.end)) + " "
         } else {
             time += "-"
         }
@@ -120,14 +120,6 @@ public struct AgendaPrinter {
         let lead = day + " " + weekdays[weekday - 1] + "  " + time
         let mark = continuing == nil ? "" : "  " + Self.continuing
         return finished(lead, occurrence, cut: { DisplayWidth.truncated($0 + mark, to: width) })
-    }
-
-    public static func isoDate(_ date: (year: Int, month: Int, day: Int)) -> String {
-        func pad(_ value: Int, _ count: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, count - digits.count)) + digits
-        }
-        return (date.year < 0 ? "-" : "") + pad(abs(date.year), 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2)
     }
 
     public static func clock(_ seconds: Int) -> String {

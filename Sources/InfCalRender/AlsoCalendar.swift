@@ -118,7 +118,7 @@ public final class AlsoCalendar {
     public func appendJSON(_ day: Int, dated: Bool = false, to out: ByteBuffer) {
         guard let found = self.day(day) else { return out.append("null") }
         let name = found.month.name
-        out.append(dated ? "{\"date\":\"" + JSONText.isoDate(dayNumber: day) + "\",\"calendar\":" : "{\"calendar\":")
+        out.append(dated ? "{\"date\":\"" + ISODate.text(dayNumber: day) + "\",\"calendar\":" : "{\"calendar\":")
         JSONText.appendString(identifierName, to: out)
         out.append(",\"era\":\(name.era),\"year\":\(name.year),\"month\":\(name.month),\"monthName\":")
         JSONText.appendString(names.monthName(of: found.month), to: out)

@@ -31,7 +31,7 @@ public struct DayView {
         let weekday = names.fullWeekdayNames[DayNumber.weekday(day) - 1]
         title = weekday + " " + String(day - month.firstDay + 1) + " " + names.title(of: month)
         var lines: [String] = []
-        let gregorian = AgendaPrinter.isoDate(CivilTime.date(ofDay: day + CivilTime.dayNumberOffset))
+        let gregorian = ISODate.text(dayNumber: day)
         if calendar.identifier != .gregorian, calendar.identifier != .iso8601 {
             lines.append(gregorian + " in the Gregorian calendar")
             lines.append("")
@@ -86,17 +86,17 @@ public struct DayView {
     /// The times of `occurrence`: "all day", "09:00-10:00", or with the other
     /// day's date where it starts or ends on another day ("2014-04-09 09:30 → 2014-04-12 10:30").
     static func times(_ occurrence: Occurrence, arrow: String) -> String {
-        let startDate = AgendaPrinter.isoDate(CivilTime.date(ofDay: CivilTime.day(ofSeconds: occurrence.start)))
+        let startDate = ISODate.text(civilDay: CivilTime.day(ofSeconds: occurrence.start))
         if occurrence.isAllDay {
             guard occurrence.lastDay != occurrence.startDay else { return "all day" }
-            let last = AgendaPrinter.isoDate(CivilTime.date(ofDay: occurrence.lastDay + CivilTime.dayNumberOffset))
+            let last = ISODate.text(dayNumber: occurrence.lastDay)
             return "all day, " + startDate + " " + arrow + " " + last
         }
         let start = AgendaPrinter.clock(occurrence.start)
         guard occurrence.end > occurrence.start else { return start }
         let end = AgendaPrinter.clock(occurrence.end)
         if occurrence.startDay == occurrence.lastDay { return start + "-" + end }
-        let endDate = AgendaPrinter.isoDate(CivilTime.date(ofDay: CivilTime.day(ofSeconds: occurrence.end)))
+        let endDate = ISODate.text(civilDay: CivilTime.day(ofSeconds: occurrence.end))
         return startDate + " " + start + " " + arrow + " " + endDate + " " + end
     }
 

@@ -45,8 +45,8 @@ public struct JSONLinesPrinter {
         JSONText.appendString(renderer.titleText(month), to: out)
         out.append(",\"era\":\(month.name.era),\"year\":\(month.name.year),\"month\":\(month.name.month)")
         out.append(",\"leapMonth\":" + (month.name.isLeapMonth ? "true" : "false"))
-        out.append(",\"first\":\"" + JSONText.isoDate(dayNumber: month.firstDay) + "\"")
-        out.append(",\"last\":\"" + JSONText.isoDate(dayNumber: month.lastDay) + "\"")
+        out.append(",\"first\":\"" + ISODate.text(dayNumber: month.firstDay) + "\"")
+        out.append(",\"last\":\"" + ISODate.text(dayNumber: month.lastDay) + "\"")
         out.append(",\"days\":\(month.dayCount)")
         out.append(",\"firstWeekday\":\"" + Self.weekdayNames[(renderer.firstWeekday + 6) % 7] + "\"")
         out.append(",\"numbering\":\"" + (renderer.numbering == .dayOfYear ? "day-of-year" : "day-of-month") + "\"")
@@ -125,7 +125,7 @@ public struct JSONLinesPrinter {
     /// floating times), the all-day flag, summary, UID and source file.
     public static func appendOccurrence(_ occurrence: Occurrence, also: AlsoCalendar? = nil, to out: ByteBuffer) {
         func time(_ seconds: Int, _ offset: Int?) -> String {
-            occurrence.isAllDay ? JSONText.isoDate(civilDay: CivilTime.day(ofSeconds: seconds))
+            occurrence.isAllDay ? ISODate.text(civilDay: CivilTime.day(ofSeconds: seconds))
                 : JSONText.isoDateTime(seconds, offset: offset)
         }
         out.append("{\"start\":\"" + time(occurrence.start, occurrence.startOffset) + "\"")

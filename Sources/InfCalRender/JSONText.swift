@@ -68,28 +68,8 @@ public enum JSONText {
         out.append(String(value))
     }
 
-    /// The ISO 8601 year: four digits from 0000 to 9999 (astronomical numbering, 0000 is 1 BC),
-    /// otherwise the expanded form with a sign and at least four digits: -0001, -4712, +10000.
-    public static func isoYear(_ year: Int) -> String {
-        let digits = String(year.magnitude)
-        let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        if year < 0 { return "-" + padded }
-        return year > 9999 ? "+" + padded : padded
-    }
-
     private static func two(_ value: Int) -> String {
         value < 10 ? "0" + String(value) : String(value)
-    }
-
-    /// The ISO 8601 date of a civil day (days from 1970-01-01, proleptic Gregorian): 2024-04-02.
-    public static func isoDate(civilDay: Int) -> String {
-        let date = CivilTime.date(ofDay: civilDay)
-        return isoYear(date.year) + "-" + two(date.month) + "-" + two(date.day)
-    }
-
-    /// The ISO 8601 date of a grid day number.
-    public static func isoDate(dayNumber: Int) -> String {
-        isoDate(civilDay: dayNumber + CivilTime.dayNumberOffset)
     }
 
     /// The ISO 8601 date and time of `seconds` (civil seconds of a wall clock), with the
@@ -109,7 +89,7 @@ public enum JSONText {
             }
         }
         let time = CivilTime.floorMod(wall, CivilTime.secondsPerDay)
-        return isoDate(civilDay: CivilTime.day(ofSeconds: wall)) + "T" + two(time / 3600) + ":" + two(time / 60 % 60)
+        return ISODate.text(civilDay: CivilTime.day(ofSeconds: wall)) + "T" + two(time / 3600) + ":" + two(time / 60 % 60)
             + ":" + two(time % 60) + suffix
     }
 }

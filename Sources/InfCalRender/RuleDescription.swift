@@ -70,7 +70,7 @@ public enum RuleDescription {
         }
         if let count = rule.count { text += count == 1 ? ", once" : ", \(count) times" }
         if let until = rule.until {
-            text += ", until " + AgendaPrinter.isoDate(CivilTime.date(ofDay: CivilTime.day(ofSeconds: until.seconds)))
+            text += ", until " + ISODate.text(civilDay: CivilTime.day(ofSeconds: until.seconds))
         }
         return text
     }

@@ -247,14 +247,12 @@ struct EventCache {
 
     /// `path` below `source` ("" for `source` itself), or nil when it is not below it.
     static func relative(_ path: String, to source: String) -> String? {
-        if path == source { return "" }
-        let prefix = source.hasSuffix("/") ? source : source + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        PathText.relative(path, to: source)
     }
 
     /// The name of the file `relative` below `source`, as reading the source names it.
     static func name(_ source: String, _ relative: String) -> String {
         if relative.isEmpty { return source }
-        return source.hasSuffix("/") ? source + relative : source + "/" + relative
+        return PathText.join(source, relative)
     }
 }

@@ -44,7 +44,7 @@ enum EventRun {
                 return
             }
             for entry in entries {
-                let path = directory.hasSuffix("/") ? directory + entry.name : directory + "/" + entry.name
+                let path = PathText.join(directory, entry.name)
                 if entry.isDirectory {
                     if depth < InputLimits.directoryDepth { try walk(path, depth: depth + 1) }
                 } else if entry.name.lowercased().hasSuffix(".ics") {

@@ -56,6 +56,7 @@ final class PagerSession {
         followsClock = settings.followsClock
         mouse = settings.mouse
         if let events { state.setCalendars(Self.namedCalendars(events), hidden: events.hidden) }
+        view.follow(state)
     }
 
     /// The calendars of `events` that have a name, for the list of key `c`.
@@ -178,6 +179,7 @@ final class PagerSession {
         let calendars = Self.namedCalendars(events)
         state.setCalendars(calendars, hidden: events.hidden.union(calendars.filter { hiddenNames.contains($0.name) }.map(\.index)))
         view.events = events
+        view.follow(state)
     }
 
     // MARK: Writes

@@ -157,7 +157,7 @@ extension Platform {
     /// `path` may be there now. A temporary file a killed writer left holds no lock and is
     /// not waited for.
     public static func waitForNewFile(of path: String, timeout: Double) -> Bool {
-        let directory = directory(of: path)
+        let directory = PathText.directory(of: path)
         let prefix = "." + (path.split(separator: "/").last.map(String.init) ?? path) + ".infcal-"
         let deadline = monotonicSeconds() + timeout
         var waited = false

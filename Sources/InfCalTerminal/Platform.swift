@@ -258,7 +258,7 @@ public enum Platform {
             var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
             if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                 var info = stat()
-                let full = path.hasSuffix("/") ? path + name : path + "/" + name
+                let full = PathText.join(path, name)
                 isDirectory = lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             }
             entries.append((name, isDirectory))

@@ -44,7 +44,7 @@ enum WriteRun {
         var lockPath: String {
             if isDirectory { return path }
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            return Platform.directory(of: path) + "/." + name + ".lock"
+            return PathText.join(PathText.directory(of: path), "." + name + ".lock")
         }
     }
 
@@ -127,7 +127,7 @@ enum WriteRun {
         let readonly = calendars.contains { $0.readonly && $0.path == name }
         if Platform.isDirectory(name) { return Target(path: name, isDirectory: true, readonly: readonly) }
         if Platform.exists(name) { return Target(path: name, isDirectory: false, readonly: readonly) }
-        if creating, name.lowercased().hasSuffix(".ics"), Platform.isDirectory(Platform.directory(of: name)) {
+        if creating, name.lowercased().hasSuffix(".ics"), Platform.isDirectory(PathText.directory(of: name)) {
             return Target(path: name, isDirectory: false, readonly: readonly)
         }
         let names = calendars.compactMap(\.name)
@@ -160,8 +160,8 @@ enum WriteRun {
         guard let path = environment.defaultCalendarPath else {
             throw Failure(status: ExitStatus.failure, message: "no calendar to add to: HOME and XDG_DATA_HOME are unset; name one with --to")
         }
-        if let error = Platform.makeDirectories(Platform.directory(of: path)) as Platform.SystemError? {
-            throw Platform.WriteFailure(path: Platform.directory(of: path), step: "create the directory", code: error.code)
+        if let error = Platform.makeDirectories(PathText.directory(of: path)) as Platform.SystemError? {
+            throw Platform.WriteFailure(path: PathText.directory(of: path), step: "create the directory", code: error.code)
         }
         return Target(path: path, isDirectory: false)
     }
@@ -213,7 +213,7 @@ enum WriteRun {
         }
         if target.isDirectory {
             // A vdir: one new file, named from the UID, never over another.
-            let path = target.path + (target.path.hasSuffix("/") ? "" : "/") + uid + ".ics"
+            let path = PathText.join(target.path, uid + ".ics")
             try checkWritable(target.path)
             let bytes = try refusing(path) { () throws(CalendarEdit.Refusal) in
                 try EventWrite.adding(event, uid: uid, stamp: stamp, zone: zone, to: [])
@@ -286,7 +286,7 @@ enum WriteRun {
             throw Failure(status: ExitStatus.failure, message: "the event \(UsageError.echo(uid)) went from \(remote.shown) while infcal read it")
         }
         let name = file.split(separator: "/").last.map(String.init) ?? file
-        let keeps = ICalLayout(new).spans.contains { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }
+        let keeps = ICalLayout(new).hasItems
         try RemoteWrite.send(keeps ? new : nil, file: name, uid: uid, in: remote, isNew: false)
     }
 
@@ -310,7 +310,7 @@ enum WriteRun {
                 guard let new = try refusing(target.path, { () throws(CalendarEdit.Refusal) in try change(data) }) else { return false }
                 // Another program (one that takes no lock) wrote it meanwhile: start again.
                 guard Platform.fileVersion(target.path) == before else { continue }
-                if removesEmpty, !ICalLayout(new).spans.contains(where: { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }) {
+                if removesEmpty, !ICalLayout(new).hasItems {
                     try Platform.removeDurably(target.path)
                 } else {
                     try Platform.writeAtomically(new, to: target.path)

@@ -37,7 +37,7 @@ extension Benchmark {
                 slices += 1
             }
             let end = Processes.now() - begin
-            let shown = state.message?.text ?? "selected " + isoDate(state.selected)
+            let shown = state.message?.text ?? "selected " + ISODate.text(dayNumber: state.selected)
             return (end, shown)
         }
         var never: [Double] = [], far: [Double] = [], agenda: [Double] = []
@@ -74,12 +74,6 @@ extension Benchmark {
         report.rows.append(Row(measure: "--agenda --search: a yearly rule's 10,000 years, \(lines) lines (in process)",
                                infcal: milliseconds(median(agenda)), target: "< 1 s", met: median(agenda) < 1 ? "met" : "NOT MET"))
     }
-}
-
-/// The date of a grid day number, year-month-day, for the table.
-func isoDate(_ day: Int) -> String {
-    let date = CivilTime.date(ofDay: day + CivilTime.dayNumberOffset)
-    return "\(date.year)-\(date.month)-\(date.day)"
 }
 
 /// A sink that counts the lines written to it.

@@ -146,13 +146,17 @@ import Testing
         Bad(text: "[events a]\npath = /a\npassword-command =", line: 3,
             message: "key 'password-command': expected a command whose first line of output is the password"),
         Bad(text: "[events a]\npath = /a\nrefresh = soon", line: 3,
-            message: "key 'refresh': expected never, or seconds, or a number with s, m, h or d (as 90, 30m, 1h), at most 366d, not 'soon'"),
-        Bad(text: "[events a]\npath = /a\nrefresh = 0", line: 3,
-            message: "key 'refresh': expected never, or seconds, or a number with s, m, h or d (as 90, 30m, 1h), at most 366d, not '0'"),
+            message: "key 'refresh': expected never, or a duration such as 90 (seconds), 30m, 1h30m, 2d, 1w or PT1H, at most 366d, not 'soon'"),
+        Bad(text: "[events a]\npath = /a\nrefresh = -1", line: 3,
+            message: "key 'refresh': expected never, or a duration such as 90 (seconds), 30m, 1h30m, 2d, 1w or PT1H, at most 366d, not '-1'"),
+        Bad(text: "[events a]\npath = /a\nrefresh = 367d", line: 3,
+            message: "key 'refresh': expected never, or a duration such as 90 (seconds), 30m, 1h30m, 2d, 1w or PT1H, at most 366d, not '367d'"),
+        Bad(text: "[events a]\npath = /a\ntimeout = 0s", line: 3,
+            message: "key 'timeout': expected a duration such as 90 (seconds), 30m, 1h30m, 2d, 1w or PT1H, from 1s to 1h, not '0s'"),
         Bad(text: "[events a]\npath = /a\ntimeout = 2h", line: 3,
-            message: "key 'timeout': expected seconds, or a number with s, m, h or d (as 90, 30m, 1h), at most 1h, not '2h'"),
+            message: "key 'timeout': expected a duration such as 90 (seconds), 30m, 1h30m, 2d, 1w or PT1H, from 1s to 1h, not '2h'"),
         Bad(text: "[events a]\npath = /a\ntimeout = -5", line: 3,
-            message: "key 'timeout': expected seconds, or a number with s, m, h or d (as 90, 30m, 1h), at most 1h, not '-5'"),
+            message: "key 'timeout': expected a duration such as 90 (seconds), 30m, 1h30m, 2d, 1w or PT1H, from 1s to 1h, not '-5'"),
     ]
 
     @Test(arguments: badValues) func aBadValueNamesFileLineAndKey(_ bad: Bad) {
@@ -223,9 +227,9 @@ import Testing
         #expect(try place([], ["INFCAL_CONFIG": "", "HOME": "/home/me"]) == "/home/me/.config/infcal/config")
         #expect(try place([], [:]) == nil)
         #expect(try place(["--no-config", "--config", "/given"], all) == nil)
-        #expect(ConfigFile.directory(of: "/a/b/config") == "/a/b")
-        #expect(ConfigFile.directory(of: "/config") == "/")
-        #expect(ConfigFile.directory(of: "config") == ".")
+        #expect(PathText.directory(of: "/a/b/config") == "/a/b")
+        #expect(PathText.directory(of: "/config") == "/")
+        #expect(PathText.directory(of: "config") == ".")
     }
 
     // MARK: The file's options and the command line's

@@ -36,13 +36,13 @@ import Testing
     }
 
     @Test func isoYears() {
-        #expect(JSONText.isoYear(2024) == "2024")
-        #expect(JSONText.isoYear(7) == "0007")
-        #expect(JSONText.isoYear(0) == "0000")
-        #expect(JSONText.isoYear(-1) == "-0001")
-        #expect(JSONText.isoYear(-4712) == "-4712")
-        #expect(JSONText.isoYear(9999) == "9999")
-        #expect(JSONText.isoYear(10000) == "+10000")
+        #expect(ISODate.year(2024) == "2024")
+        #expect(ISODate.year(7) == "0007")
+        #expect(ISODate.year(0) == "0000")
+        #expect(ISODate.year(-1) == "-0001")
+        #expect(ISODate.year(-4712) == "-4712")
+        #expect(ISODate.year(9999) == "9999")
+        #expect(ISODate.year(10000) == "+10000")
     }
 
     /// Expected values from Python: datetime(2024,3,31,1,30,tzinfo=timezone.utc).astimezone(

@@ -20,8 +20,11 @@ import Testing
                           calendarOfEvent: [0, 1])
     }
 
+    /// The frame of `state`, the events following it first as the session makes them after
+    /// each key (a frame itself changes nothing).
     func text(_ view: PagerView, _ state: PagerState) -> [String] {
-        view.frame(for: state, size: TerminalSize(columns: 80, rows: 24)).lines
+        view.follow(state)
+        return view.frame(for: state, size: TerminalSize(columns: 80, rows: 24)).lines
     }
 
     @Test func theListShowsAndHidesCalendars() throws {
@@ -87,6 +90,19 @@ import Testing
         let agenda = text(view, state).joined(separator: "\n")
         #expect(agenda.contains("home  Market"))
         #expect(!agenda.contains("Review"))
+    }
+
+    /// Drawing a frame leaves the events as they were: only `follow` hides calendars.
+    @Test func aFrameChangesNothing() throws {
+        var view = F.view()
+        let store = Self.store()
+        view.events = store
+        var state = try F.state()
+        state.setCalendars([(0, "home"), (1, "work")], hidden: [1])
+        _ = view.frame(for: state, size: TerminalSize(columns: 80, rows: 24))
+        #expect(store.hidden.isEmpty)
+        _ = view.handle(.character("t"), in: &state, size: TerminalSize(columns: 80, rows: 24))
+        #expect(store.hidden == [1])
     }
 
     @Test func withoutCalendarsTheKeySaysSo() throws {
