@@ -34,7 +34,7 @@ public enum InertText {
     public static let pathLimit = 400
 
     /// A path or a name from outside in a message: `echo` with room for a long path
-    /// (`pathLimit`). Every message that quotes a path or a name goes through here.
+    /// (`pathLimit`). The messages of reads and writes quote paths and names through here.
     public static func path(_ text: String) -> String {
         echo(text, limit: pathLimit)
     }

@@ -18,15 +18,15 @@ extension Platform {
     /// and unlocked. Looking takes each one's lock for an instant and writes nothing: for
     /// `infcal check`, which reports them.
     public static func leftoverTemporaryFiles(in directory: String) -> [String] {
-        leftovers(in: directory, removing: false)
+        leftovers(in: directory, of: nil, removing: false)
     }
 
-    /// Removes the temporary files `leftoverTemporaryFiles(in:)` lists, each while holding
-    /// its lock, and returns their paths. What cannot be removed stays, silently: a write
-    /// goes on without it.
+    /// Removes the temporary files `leftoverTemporaryFiles(in:)` lists (with `name`, only
+    /// those of the file `name`: `.NAME.infcal-PID-N.tmp`), each while holding its lock, and
+    /// returns their paths. What cannot be removed stays, silently: a write goes on without it.
     @discardableResult
-    public static func removeLeftoverTemporaryFiles(in directory: String) -> [String] {
-        leftovers(in: directory, removing: true)
+    public static func removeLeftoverTemporaryFiles(in directory: String, of name: String? = nil) -> [String] {
+        leftovers(in: directory, of: name, removing: true)
     }
 
     /// The process ID an atomic write's temporary file is named for (`.NAME.infcal-PID-N.tmp`);
@@ -50,9 +50,10 @@ extension Platform {
         kill(pid, 0) == 0 || errno == EPERM
     }
 
-    private static func leftovers(in directory: String, removing: Bool) -> [String] {
+    private static func leftovers(in directory: String, of file: String?, removing: Bool) -> [String] {
         var found: [String] = []
         for name in entryNames(directory) {
+            if let file, !name.hasPrefix("." + file + ".infcal-") { continue }
             guard let pid = writerProcess(ofTemporaryFile: name), !processExists(pid) else { continue }
             let path = directory + "/" + name
             // Not through a link and without waiting (a FIFO of that name is not ours).

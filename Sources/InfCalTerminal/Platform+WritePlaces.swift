@@ -28,6 +28,7 @@ extension Platform {
         public let named: String
         /// Where the links lead: the file a write replaces, beside which its new file is made.
         public let path: String
+        /// What is at `path`.
         public let kind: Kind
 
         /// The file flock(2) is held on for a read-modify-write: the directory itself, or a
@@ -118,11 +119,13 @@ extension Platform {
 
     /// Writes `bytes` as the calendar file `path` (`writeAtomically`, through its links),
     /// first removing the temporary files that killed writes left beside it
-    /// (`removeLeftoverTemporaryFiles`). With `replacing` false, a new file that must not
-    /// be there yet (a vdir's new item).
+    /// (`removeLeftoverTemporaryFiles`): called with the calendar's lock held, under which
+    /// every other writer makes its temporary file, it removes those of that file (with
+    /// `replacing`), or, with `replacing` false (a vdir's new item, which must not be there
+    /// yet; the vdir's lock held), those of every file in the vdir.
     public static func writeCalendar(_ bytes: [UInt8], to path: String, replacing: Bool = true, mode: UInt32? = nil) throws {
         let followed = try followingLinks(path)
-        removeLeftoverTemporaryFiles(in: directory(of: followed))
+        removeLeftoverTemporaryFiles(in: directory(of: followed), of: replacing ? lastComponent(of: followed) : nil)
         try writeAtomically(bytes, to: followed, replacing: replacing, mode: mode)
     }
 }
