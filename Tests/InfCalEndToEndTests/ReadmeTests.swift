@@ -196,11 +196,11 @@ import Testing
             try session.send("\r")
         }
         if let picture = example.output {
-            let drawn = session.waitFor(timeout: 20) { $0.lines == picture }
+            let drawn = session.waitFor { $0.lines == picture }
             #expect(drawn, "\(example) draws, at \(size.0)x\(size.1):\n\(session.screen.text)")
         }
         try session.send("q")
-        #expect(session.waitForExit(timeout: 20) == .exited(0), "\(example): q did not end it with status 0")
+        #expect(session.waitForExit() == .exited(0), "\(example): q did not end it with status 0")
     }
 
     /// A UUID as `add` prints it (a regex is not Sendable, so it is made where used).
