@@ -38,14 +38,24 @@ def serve(servers):
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
     print(" ".join(str(server.server_address[1]) for server in servers), flush=True)
-    deadline = threading.Timer(300, lambda: os._exit(0))
+    wait_for_end()
+
+
+def wait_for_end(on_end=lambda: None):
+    """Waits until the test closes stdin (it is done, or its process ended however it ended)
+    or five minutes pass, then runs `on_end` and ends the process."""
+    def end():
+        on_end()
+        os._exit(0)
+
+    deadline = threading.Timer(300, end)
     deadline.daemon = True
     deadline.start()
     try:
         sys.stdin.read()
     except Exception:
         pass
-    os._exit(0)
+    end()
 
 
 LOCK = threading.Lock()
