@@ -199,7 +199,8 @@ final class PagerSession {
                 let occurrence = occurrences[index]
                 let events = view.events?.events
                 let recurring = occurrence.event.flatMap { events?.indices.contains($0) == true ? events?[$0] : nil }?.isRecurring ?? false
-                return (occurrence.uid, recurring)
+                // As `--agenda --uid` prints it, which the writer reads back exactly.
+                return (InertText.uid(occurrence.uid), recurring)
             }
         } catch {
             state.report(error.description, isError: true)
