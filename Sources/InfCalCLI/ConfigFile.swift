@@ -43,7 +43,7 @@ struct ConfigFile: Equatable {
 /// 1/0), an option with an optional value takes `yes` for none. `[events NAME]` describes one
 /// calendar. A value may be put in double quotes; there are no comments after a value (a
 /// colour is written `#rrggbb`).
-enum ConfigParser {
+public enum ConfigParser {
     /// The largest config file read: anything bigger is not one.
     static let sizeLimit = 1 << 20
 
