@@ -7,11 +7,11 @@ import InfCalPager
 /// `infcal add`, `edit` or `delete` as the command line gives it, read into the typed change
 /// and checked: dates exist, times and durations parse, rules are rules, texts hold no control
 /// characters. Everything wrong is a `UsageError` before anything is read or written.
-public struct EventCommand: Sendable {
+struct EventCommand: Sendable {
     /// What to change.
-    public let change: EventChange
+    let change: EventChange
     /// `--to`: the calendar; nil: the default calendar, or wherever the UID is.
-    public let target: String?
+    let target: String?
 
     /// `change` in `target`.
     init(change: EventChange, target: String?) {
@@ -42,7 +42,7 @@ public struct EventCommand: Sendable {
 
     /// Whether `word` is meant as a TIME (`10:00`, `10:00-11:30`) rather than a summary's
     /// first word; whether it is a good one is for the parser to say.
-    public static func looksLikeTime(_ word: String) -> Bool {
+    static func looksLikeTime(_ word: String) -> Bool {
         word.contains(":") && word.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ":" || $0 == "-") }
     }
 
