@@ -100,10 +100,18 @@ public struct AgendaRun {
 
     /// Prints the agenda of `store` to `sink`.
     public func print(_ store: EventStore, to sink: ByteSink) throws {
-        let also = configuration.also.map { AlsoCalendar(calendar: $0, locale: configuration.locale) }
         // A count of months is walked month by month; a list without one skips the months no
         // event can reach and ends when none can start any more.
-        let walk = months.months(events: store)
+        if let eventful = months.eventfulMonths(events: store) {
+            try print(eventful, store: store, to: sink)
+        } else {
+            try print(months.months(), store: store, to: sink)
+        }
+    }
+
+    /// Prints the agenda of `store` over `walk` to `sink`.
+    private func print(_ walk: some Sequence<Month>, store: EventStore, to sink: ByteSink) throws {
+        let also = configuration.also.map { AlsoCalendar(calendar: $0, locale: configuration.locale) }
         if json {
             try JSONLinesPrinter.printAgenda(walk, store: store, plan: plan, bounds: configuration.bounds, also: also, to: sink)
         } else {
