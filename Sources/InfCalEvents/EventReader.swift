@@ -103,7 +103,10 @@ public enum EventReader {
     private static func read(_ calendar: Component, document: ICalDocument, into file: inout EventFile) {
         var definitions: [String: Component] = [:]
         for child in calendar.children where child.name == "VTIMEZONE" {
-            if let id = child.first("TZID") { definitions[document.rawValue(id).trimmingSpaces] = child }
+            // TZID is a TEXT value (RFC 5545 §3.8.3.1): Outlook escapes the commas of its
+            // display names (`(UTC+01:00) Amsterdam\, Berlin`), which the TZID parameters that
+            // name it write quoted and unescaped (§3.2.19).
+            if let id = child.first("TZID") { definitions[document.textValue(id).trimmingSpaces] = child }
         }
         let resolver = ZoneResolver(document: document, definitions: definitions)
         // What the zones had to guess, once every zone this calendar names has been looked up.
