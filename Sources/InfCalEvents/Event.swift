@@ -36,6 +36,13 @@ public final class Event {
     /// table gives its instances in the run's months): it recurs, but only that table knows
     /// when, so nothing may ask it for instances, a latest start or a reach.
     let rulesLeftOut: Bool
+    /// STATUS, when it is TENTATIVE or CONFIRMED (a cancelled event is never made: the reader
+    /// leaves it out); nil when the event has none.
+    public let status: EventStatus?
+    /// The addresses (`CalendarAddress.key`) of the attendees whose PARTSTAT is DECLINED: all
+    /// that telling "declined by you" needs, with the user's addresses given only when asked
+    /// (`isDeclined(byAnyOf:)`), so that a cache stays valid whatever they are.
+    public let declinedBy: [String]
 
     /// Instances of the series from `from` (inclusive) to `to` (exclusive), in the series'
     /// reckoning, shown `shift` seconds later.
@@ -49,8 +56,11 @@ public final class Event {
     init(uid: String, summary: String, calendarName: String?, start: ICalTime, zone: EventZone?, duration: Int,
          expanders: [RecurrenceExpander], exclusionRules: [RecurrenceExpander] = [], extraStarts: [(start: Int, duration: Int?)],
          excluded: Set<Int>, excludedDays: Set<Int>, line: Int, segment: Segment? = nil,
-         details: EventDetails = EventDetails(), rulesLeftOut: Bool = false) {
+         details: EventDetails = EventDetails(), rulesLeftOut: Bool = false, status: EventStatus? = nil,
+         declinedBy: [String] = []) {
         self.rulesLeftOut = rulesLeftOut
+        self.status = status
+        self.declinedBy = declinedBy
         self.uid = uid
         self.summary = summary
         self.calendarName = calendarName
@@ -92,6 +102,11 @@ public final class Event {
     public var rule: RecurrenceRule? { expanders.first?.rule }
 
     public var isAllDay: Bool { start.isDate }
+
+    /// Whether an attendee with one of `addresses` (`CalendarAddress.keys`) declined the event.
+    public func isDeclined(byAnyOf addresses: Set<String>) -> Bool {
+        !declinedBy.isEmpty && declinedBy.contains { addresses.contains($0) }
+    }
 
     /// The latest any instance can start (event's reckoning), or nil when the rule has no end
     /// that is known without walking it.
@@ -162,10 +177,24 @@ public final class Event {
 public struct EventDetails: Sendable, Equatable {
     public var location = ""
     public var description = ""
+    /// ORGANIZER, if any.
+    public var organizer: Participant?
+    /// The ATTENDEEs, in the order written.
+    public var attendees: [Participant] = []
 
-    public init(location: String = "", description: String = "") {
+    public init(location: String = "", description: String = "", organizer: Participant? = nil, attendees: [Participant] = []) {
         self.location = location
         self.description = description
+        self.organizer = organizer
+        self.attendees = attendees
+    }
+
+    /// Whether there is anything to show.
+    public var isEmpty: Bool { location.isEmpty && description.isEmpty && organizer == nil && attendees.isEmpty }
+
+    /// The attendee among `attendees` with one of `addresses` (`CalendarAddress.keys`), if any.
+    public func attendee(amongAddresses addresses: Set<String>) -> Participant? {
+        attendees.first { addresses.contains($0.key) }
     }
 }
 
@@ -214,6 +243,8 @@ public struct Occurrence: Sendable, Equatable {
     public var calendar: Int?
     /// The colour of its calendar, if it has one.
     public var color: CalendarColor?
+    /// Whether the user (the store's `ownAddresses`) declined its event: views dim it.
+    public var isDeclined = false
 
     public init(summary: String, calendarName: String?, isAllDay: Bool, start: Int, end: Int) {
         self.summary = summary

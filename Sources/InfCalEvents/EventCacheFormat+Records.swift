@@ -125,9 +125,11 @@ extension EventCacheFormat {
         let zone = try reader.optionalInt().map { number throws(CacheDefect) in try calendarZone(number) }
         let duration = try reader.int()
         let details = try details(try reader.int(), try reader.int())
+        let scheduling = try readScheduling(&reader)
         guard rules else {
             return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
-                         expanders: [], extraStarts: [], excluded: [], excludedDays: [], line: line, details: details, rulesLeftOut: true)
+                         expanders: [], extraStarts: [], excluded: [], excludedDays: [], line: line, details: details, rulesLeftOut: true,
+                         status: scheduling.status, declinedBy: scheduling.declinedBy)
         }
         var expanders: [RecurrenceExpander] = []
         for _ in 0..<(try reader.count()) { expanders.append(try readExpander(&reader)) }
@@ -141,7 +143,8 @@ extension EventCacheFormat {
                                     shift: try reader.int())
         return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
                      expanders: expanders, exclusionRules: exclusionRules, extraStarts: extras, excluded: excluded,
-                     excludedDays: excludedDays, line: line, segment: segment, details: details)
+                     excludedDays: excludedDays, line: line, segment: segment, details: details,
+                     status: scheduling.status, declinedBy: scheduling.declinedBy)
     }
 
     // MARK: Writing records (read back above)
@@ -246,6 +249,7 @@ extension EventCacheFormat {
         out.int(event.duration)
         out.int(details.offset)
         out.int(details.length)
+        writeScheduling(of: event, to: &out)
         out.int(event.expanders.count)
         for expander in event.expanders { write(expander, to: &out) }
         out.int(event.exclusionRules.count)

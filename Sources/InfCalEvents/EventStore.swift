@@ -35,6 +35,12 @@ public final class EventStore {
     /// The calendars (indices into `calendars`) whose events are left out of every answer:
     /// `--hide`, `--only`, and the pager's list of calendars.
     @exclusivity(unchecked) public var hidden: Set<Int> = []
+    /// The user's calendar addresses (`CalendarAddress.keys`): an occurrence of an event that
+    /// one of them declined says so (`Occurrence.isDeclined`), for the views to dim.
+    @exclusivity(unchecked) public var ownAddresses: Set<String> = []
+    /// Whether the occurrences of events declined by one of `ownAddresses` are left out of
+    /// every answer (`--hide-declined`).
+    @exclusivity(unchecked) public var hidesDeclined = false
     let display: DisplayZone
     /// A non-recurring event: display start and end, the event, the display offsets. A
     /// struct, not a tuple: the first array of a tuple type costs a look-up of its metadata
@@ -159,6 +165,7 @@ public final class EventStore {
             let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
             if inside {
                 if !hidden.isEmpty, index < calendarOfEvent.count, hidden.contains(calendarOfEvent[index]) { return }
+                if hidesDeclined, events[index].isDeclined(byAnyOf: ownAddresses) { return }
                 body(index, shown, more)
             }
         }
@@ -273,6 +280,7 @@ public final class EventStore {
             result[last].source = index < sources.count ? sources[index] : nil
             result[last].more = item.more
             result[last].event = index
+            if !ownAddresses.isEmpty { result[last].isDeclined = event.isDeclined(byAnyOf: ownAddresses) }
         }
         if inOrder(found) {
             for item in found { make(item) }
@@ -343,7 +351,7 @@ public final class EventStore {
     /// once a row. Nil when they do not answer (then ask `withStarts`). The starts are the
     /// store's until the next question.
     public func yearlyStarts(startingOn days: Range<Int>) -> UnsafeBufferPointer<(start: Int, end: Int, event: Int)>? {
-        guard hidden.isEmpty, singles.isEmpty, !days.isEmpty else { return nil }
+        guard hidden.isEmpty, !hidesDeclined, singles.isEmpty, !days.isEmpty else { return nil }
         if !checkedYearly {
             yearlyStarts = YearlyStarts(events: events, recurring: recurring)
             checkedYearly = true
