@@ -12,6 +12,11 @@ enum InvitationFixtures {
         Array(FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) ?? Data())
     }
 
+    /// The fixture `name` read as import and invitations read it.
+    static func data(_ name: String) -> CalendarData {
+        CalendarData.read(bytes(name), name: name)
+    }
+
     /// The .ics fixtures, sorted.
     static var calendars: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".ics") }.sorted()
