@@ -86,6 +86,10 @@ public struct CalendarData: Sendable {
     /// What cannot be read: not iCalendar at all, a component without UID or END, a line
     /// that is no content line.
     public let findings: [ImportFinding]
+    /// The places in `components` of each UID, in file order.
+    private let byUID: [String: [Int]]
+    /// The UIDs of components without END (not in `components`: their bytes have no end to cut at).
+    public let openUIDs: Set<String>
 
     /// The UIDs of the intact `components`, each once, in the order they first come.
     public var uids: [String] {
@@ -95,7 +99,24 @@ public struct CalendarData: Sendable {
 
     /// The components with UID `uid`, in file order.
     public func components(uid: String) -> [CalendarComponent] {
-        components.filter { $0.uid == uid }
+        (byUID[uid] ?? []).map { components[$0] }
+    }
+
+    /// The place in `components` of the first component with UID `uid`.
+    func firstPlace(of uid: String) -> Int? { byUID[uid]?.first }
+
+    init(name: String, layout: ICalLayout, method: ITIPMethod?, components: [CalendarComponent],
+         zones: [(tzid: String, span: ICalLayout.Span)], findings: [ImportFinding], openUIDs: Set<String>) {
+        self.name = name
+        self.layout = layout
+        self.method = method
+        self.components = components
+        self.zones = zones
+        self.findings = findings
+        self.openUIDs = openUIDs
+        var byUID: [String: [Int]] = [:]
+        for (index, component) in components.enumerated() { byUID[component.uid, default: []].append(index) }
+        self.byUID = byUID
     }
 
     /// The span of the VTIMEZONE with TZID `tzid`, if any.
@@ -142,18 +163,32 @@ public struct CalendarData: Sendable {
         }
         var components: [CalendarComponent] = []
         var zones: [(tzid: String, span: ICalLayout.Span)] = []
+        var openUIDs = Set<String>()
         for span in outer {
             let begin = layout.lines[span.begin].range.lowerBound
             guard let end = span.end else {
+                if let uid = span.uid { openUIDs.insert(uid) }
                 finding(begin, "BEGIN:\(InertText.echo(span.name, limit: 40)) has no END:\(InertText.echo(span.name, limit: 40)); left out")
                 continue
             }
-            // Every line of it (its VALARMs' too) must be a content line.
+            // Every line of it (its VALARMs' too) must be a content line; each is parsed once,
+            // and the component's own lines (depth 0 inside it) are kept with their parse.
             var broken: Int?
-            for index in span.begin...end {
+            var own: [Parsed] = []
+            var zoneNames: [String] = []
+            var depth = 0
+            for index in (span.begin + 1)..<end {
                 let text = layout.lines[index].text
-                let parsed = text.withUnsafeBufferPointer { ICalDocument.parseLine($0, 0..<$0.count, line: 0) }
-                if parsed == nil, !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { broken = index; break }
+                guard let parsed = text.withUnsafeBufferPointer({ ICalDocument.parseLine($0, 0..<$0.count, line: 0) }) else {
+                    if broken == nil, !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { broken = index }
+                    continue
+                }
+                if parsed.name == "BEGIN" { depth += 1; continue }
+                if parsed.name == "END" { depth -= 1; continue }
+                if !parsed.parameters.isEmpty, let zone = parsed.parameter("TZID")?.trimmingSpaces, !zoneNames.contains(zone) {
+                    zoneNames.append(zone)
+                }
+                if depth == 0 { own.append(Parsed(line: parsed, text: text)) }
             }
             if let broken {
                 let shown = InertText.echo(String(decoding: layout.lines[broken].text.prefix(60), as: UTF8.self), limit: 40)
@@ -161,28 +196,42 @@ public struct CalendarData: Sendable {
                         "'\(shown)' is no content line (NAME:value); the \(span.name) of line \(lineNumbers.line(ofByte: begin)) is left out")
                 if span.name == "VTIMEZONE" { continue }
             }
-            let own = layout.ownLines(of: span).map(\.line)
             if span.name == "VTIMEZONE" {
-                guard let tzid = own.first(where: { $0.name == "TZID" }) else {
+                guard let tzid = own.first(where: { $0.line.name == "TZID" }) else {
                     finding(begin, "VTIMEZONE without TZID; left out")
                     continue
                 }
                 zones.append((ICalText.unescaped(tzid.value).trimmingSpaces, span))
                 continue
             }
-            guard let uidLine = own.first(where: { $0.name == "UID" }), !uidLine.value.trimmingSpaces.isEmpty else {
+            guard let uid = own.first(where: { $0.line.name == "UID" })?.value.trimmingSpaces, !uid.isEmpty else {
                 finding(begin, "\(span.name) without UID; left out (infcal cannot tell it from another, nor update it)")
                 continue
             }
-            components.append(component(span, own: own, uid: uidLine.value.trimmingSpaces, line: lineNumbers.line(ofByte: begin),
-                                        layout: layout, isIntact: broken == nil))
+            components.append(component(span, own: own, zoneNames: zoneNames, uid: uid, line: lineNumbers.line(ofByte: begin),
+                                        isIntact: broken == nil))
         }
-        return CalendarData(name: name, layout: layout, method: method, components: components, zones: zones, findings: findings)
+        return CalendarData(name: name, layout: layout, method: method, components: components, zones: zones, findings: findings,
+                            openUIDs: openUIDs)
     }
 
-    /// The component `span`, from its own lines `own`.
-    private static func component(_ span: ICalLayout.Span, own: [ICalLayout.Line], uid: String, line: Int,
-                                  layout: ICalLayout, isIntact: Bool) -> CalendarComponent {
+    /// A content line parsed, with the unfolded text its value lies in.
+    private struct Parsed {
+        let line: ContentLine
+        let text: [UInt8]
+
+        var value: String { String(decoding: text[line.valueRange], as: UTF8.self) }
+
+        /// The value read as a DATE or DATE-TIME with the line's VALUE and TZID.
+        var time: ICalTime? {
+            let isDate: Bool? = line.parameter("VALUE")?.uppercased() == "DATE" ? true : nil
+            return ICalTime.parse(value.trimmingSpaces, isDate: isDate, zone: line.parameter("TZID")?.trimmingSpaces)
+        }
+    }
+
+    /// The component `span`, from its own lines `own` and the TZIDs all its lines name.
+    private static func component(_ span: ICalLayout.Span, own: [Parsed], zoneNames: [String], uid: String, line: Int,
+                                  isIntact: Bool) -> CalendarComponent {
         var sequence = 0
         var stamp = Int.min
         var status: EventStatus?
@@ -192,7 +241,7 @@ public struct CalendarData: Sendable {
         var organizer: Participant?
         var attendees: [Participant] = []
         for item in own {
-            switch item.name {
+            switch item.line.name {
             case "SEQUENCE": sequence = Int(item.value.trimmingSpaces) ?? sequence
             case "DTSTAMP", "LAST-MODIFIED":
                 if let time = ICalTime.parse(item.value, isDate: false, zone: nil) { stamp = max(stamp, time.seconds) }
@@ -200,15 +249,9 @@ public struct CalendarData: Sendable {
             case "SUMMARY": summary = ICalText.unescaped(item.value)
             case "DTSTART": start = item.time
             case "RECURRENCE-ID": recurrence = (item.value.trimmingSpaces, item.time)
-            case "ORGANIZER": organizer = organizer ?? Participant(value: item.value, parameter: item.parameter)
-            case "ATTENDEE": if let attendee = Participant(value: item.value, parameter: item.parameter) { attendees.append(attendee) }
+            case "ORGANIZER": organizer = organizer ?? Participant(value: item.value, parameter: item.line.parameter)
+            case "ATTENDEE": if let attendee = Participant(value: item.value, parameter: item.line.parameter) { attendees.append(attendee) }
             default: break
-            }
-        }
-        var zoneNames: [String] = []
-        if let end = span.end {
-            for index in (span.begin + 1)..<end {
-                if let zone = layout.lines[index].parameter("TZID")?.trimmingSpaces, !zoneNames.contains(zone) { zoneNames.append(zone) }
             }
         }
         return CalendarComponent(name: span.name, span: span, line: line, uid: uid, recurrenceID: recurrence?.0,
@@ -226,24 +269,30 @@ public struct CalendarData: Sendable {
         var children: [String] = []
         var index = span.begin + 1
         while index < end {
-            let line = layout.lines[index]
-            if line.delimiter?.begin == true, let child = layout.span(beginningAt: index), let childEnd = child.end, childEnd < end {
+            let text = layout.lines[index].text
+            let name = Self.upperName(text)
+            if name == "BEGIN", let child = layout.span(beginningAt: index), let childEnd = child.end, childEnd < end {
                 children.append(child.name + "{" + identity(of: child).joined(separator: "\n") + "}")
                 index = childEnd + 1
                 continue
             }
-            if line.name != "DTSTAMP" { own.append(Self.normalized(line)) }
+            if name != "DTSTAMP" {
+                var bytes = Array(name.utf8) + text[min(text.count, name.utf8.count)...]
+                while bytes.last == 0x20 || bytes.last == 0x09 { bytes.removeLast() }
+                own.append(String(decoding: bytes, as: UTF8.self))
+            }
             index += 1
         }
         return own.sorted() + children.sorted()
     }
 
-    /// A line's unfolded text with its property name in upper case and no spaces at its end.
-    private static func normalized(_ line: ICalLayout.Line) -> String {
-        var text = String(decoding: line.text, as: UTF8.self).trimmingSpaces
-        let name = line.name
-        if let cut = text.firstIndex(where: { $0 == ";" || $0 == ":" }) { text = name + text[cut...] }
-        return text
+    /// The property name of an unfolded line (up to its first `;` or `:`), upper-cased.
+    private static func upperName(_ text: [UInt8]) -> String {
+        var end = 0
+        while end < text.count, text[end] != 0x3B, text[end] != 0x3A { end += 1 }
+        var name = Array(text[..<end])
+        for index in name.indices where name[index] >= 0x61 && name[index] <= 0x7A { name[index] -= 32 }
+        return String(decoding: name, as: UTF8.self)
     }
 }
 

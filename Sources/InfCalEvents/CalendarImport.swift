@@ -78,12 +78,15 @@ public enum CalendarImport {
         let target = CalendarData.read(data, name: "")
         var patch = CalendarPatch(target: target)
         var decisions: [ImportDecision] = []
-        for uid in incoming.uids where uids?.contains(uid) ?? true {
+        // The UIDs asked for, in the incoming calendar's order (found by place, not by a walk
+        // through all of it: a vdir merges one item's few UIDs at a time).
+        let order = uids.map { wanted in
+            wanted.filter { uid in incoming.components(uid: uid).contains(where: \.isIntact) }
+                .sorted { (incoming.firstPlace(of: $0) ?? 0) < (incoming.firstPlace(of: $1) ?? 0) }
+        } ?? incoming.uids
+        for uid in order {
             let arriving = newest(incoming.components(uid: uid).filter(\.isIntact))
-            let present = target.layout.components(uid: uid)
-            if let open = present.first(where: { $0.end == nil }) {
-                throw Refusal("its \(open.name) \(uid) has no END:\(open.name)")
-            }
+            if target.openUIDs.contains(uid) { throw Refusal("its component \(uid) has no END") }
             let existing = target.components(uid: uid)
             let outcome = merge(arriving, from: incoming, over: existing, in: target, into: &patch, replacingEqual: replacingEqual)
             let head = arriving.first { $0.recurrenceID == nil } ?? arriving[0]
@@ -230,7 +233,8 @@ public enum CalendarImport {
 struct CalendarPatch {
     let target: CalendarData
     let end: ICalText.LineEnd
-    private var replacements: [(Range<Int>, [UInt8])] = []
+    /// Replacements by the start of the bytes they replace.
+    private var replacements: [Int: (Range<Int>, [UInt8])] = [:]
     private var after: [Int: [UInt8]] = [:]
     private var appended: [UInt8] = []
     private var zones: [UInt8] = []
@@ -267,8 +271,7 @@ struct CalendarPatch {
     /// `present` replaced by `bytes` (in the calendar's line ends).
     mutating func replace(_ present: CalendarComponent, bytes: [UInt8]) {
         guard let range = target.layout.range(of: present.span) else { return }
-        replacements.removeAll { $0.0 == range }
-        replacements.append((range, bytes))
+        replacements[range.lowerBound] = (range, bytes)
     }
 
     /// `present` removed.
@@ -315,7 +318,7 @@ struct CalendarPatch {
     ///   `END:VCALENDAR`.
     func apply(to data: [UInt8]) throws(CalendarEdit.Refusal) -> [UInt8] {
         guard !isEmpty else { return data }
-        var pieces = replacements
+        var pieces = Array(replacements.values)
         for (line, bytes) in after {
             let point = target.layout.lines[line].range.upperBound
             pieces.append((point..<point, bytes))

@@ -148,9 +148,7 @@ extension Invitation {
         let target = CalendarData.read(data, name: "")
         let stored = target.components(uid: uid)
         guard !stored.isEmpty else { return (.notApplied("the calendar has no event \(uid) to cancel"), data) }
-        if let open = target.layout.components(uid: uid).first(where: { $0.end == nil }) {
-            throw Refusal("its \(open.name) \(uid) has no END:\(open.name)")
-        }
+        if target.openUIDs.contains(uid) { throw Refusal("its component \(uid) has no END") }
         var patch = CalendarPatch(target: target)
         var outcome: InvitationOutcome = .unchanged
         let newest = stored.map(\.version.sequence).max() ?? 0
@@ -219,9 +217,7 @@ extension Invitation {
         guard let master = stored.first(where: { $0.recurrenceID == nil }) ?? stored.first else {
             return (.notApplied("the calendar has no event \(uid) for this reply"), data)
         }
-        if let open = target.layout.components(uid: uid).first(where: { $0.end == nil }) {
-            throw Refusal("its \(open.name) \(uid) has no END:\(open.name)")
-        }
+        if target.openUIDs.contains(uid) { throw Refusal("its component \(uid) has no END") }
         guard let organizer = master.organizer, addresses.contains(organizer.key) else {
             return (.notApplied("you did not organise \(uid) (its ORGANIZER is \(master.organizer?.address ?? "not given")); a reply is for the organizer"), data)
         }
