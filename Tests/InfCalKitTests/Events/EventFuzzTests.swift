@@ -97,17 +97,7 @@ import Testing
         let original = Array(Self.sample.utf8)
         let specials = Array(";:,=\"\\\r\n -+0123456789TZL".utf8)
         for _ in 0..<300 {
-            var bytes = original
-            for _ in 0..<(1 + random.below(8)) {
-                let at = random.below(bytes.count)
-                switch random.below(4) {
-                case 0: bytes[at] = specials[random.below(specials.count)]
-                case 1: bytes.insert(specials[random.below(specials.count)], at: at)
-                case 2: bytes.remove(at: at)
-                default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
-                }
-            }
-            exercise(bytes)
+            exercise(random.mutated(original, specials: specials))
         }
     }
 

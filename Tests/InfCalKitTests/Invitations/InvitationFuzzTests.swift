@@ -36,17 +36,7 @@ import Testing
         let originals = InvitationFixtures.calendars.map(InvitationFixtures.bytes) + InvitationFixtures.messages.map(InvitationFixtures.bytes)
         for original in originals {
             for _ in 0..<25 {
-                var bytes = original
-                for _ in 0..<(1 + random.below(8)) where !bytes.isEmpty {
-                    let at = random.below(bytes.count)
-                    switch random.below(4) {
-                    case 0: bytes[at] = specials[random.below(specials.count)]
-                    case 1: bytes.insert(specials[random.below(specials.count)], at: at)
-                    case 2: bytes.remove(at: at)
-                    default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
-                    }
-                }
-                Self.exercise(bytes)
+                Self.exercise(random.mutated(original, specials: specials))
             }
         }
     }
