@@ -137,3 +137,39 @@ extension MailMessage {
         return out
     }
 }
+
+extension MailMessage.Draft {
+    /// The iMIP message that takes `answered`'s REPLY from `from` to the organizer: To the
+    /// organizer (their CN as the name), Subject `Accepted: SUMMARY` (`Tentative:`,
+    /// `Declined:`, as mail clients write them), a text saying who answered what, with the
+    /// comment. Nil when the organizer's address is no mail address (not `mailto:`, or not a
+    /// plain `local@domain`): such a reply cannot go by mail.
+    public static func reply(_ answered: AnsweredInvitation, comment: String? = nil, from: MailAddress, date: Int, offset: Int,
+                             messageID: String, inReplyTo: String? = nil) -> MailMessage.Draft? {
+        guard let to = MailAddress(name: answered.organizer.name, address: answered.organizer.address) else { return nil }
+        let verb: (subject: String, text: String)
+        switch answered.attendee.answer {
+        case .accepted: verb = ("Accepted", "accepted")
+        case .tentative: verb = ("Tentative", "tentatively accepted")
+        case .declined: verb = ("Declined", "declined")
+        case .needsAction, .delegated: verb = ("Answer", "answered")
+        }
+        let who = from.name ?? from.address
+        var text = "\(who) has \(verb.text) the invitation: \(answered.summary)\n"
+        if let comment, !comment.isEmpty { text += "\n" + comment + "\n" }
+        return MailMessage.Draft(from: from, to: to, subject: verb.subject + ": " + answered.summary, date: date, offset: offset,
+                                 messageID: messageID, inReplyTo: inReplyTo, text: text, calendar: answered.reply, method: .reply)
+    }
+}
+
+extension MailMessage {
+    /// The iCalendar object an iMIP message carries: its `text/calendar` part with a `method`
+    /// parameter (RFC 6047 §2.4), else its first `text/calendar` part, else its first calendar
+    /// attachment (Google and Thunderbird attach the same object again as `invite.ics`). Nil
+    /// when the message has none.
+    public static func invitation(in message: [UInt8]) -> MailCalendarPart? {
+        let parts = calendarParts(in: message)
+        return parts.first { $0.mediaType == "text/calendar" && $0.method != nil }
+            ?? parts.first { $0.mediaType == "text/calendar" } ?? parts.first
+    }
+}

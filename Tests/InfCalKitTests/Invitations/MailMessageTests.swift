@@ -120,6 +120,26 @@ import Testing
             .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n") + "'"
     }
 
+    /// The object a message carries, once though Google and Thunderbird attach it twice; the
+    /// reply's message made from the answer.
+    @Test func theInvitationAndItsReplyMessage() throws {
+        for name in InvitationFixtures.messages {
+            let part = try #require(MailMessage.invitation(in: InvitationFixtures.bytes(name)), "\(name)")
+            #expect(part.mediaType == "text/calendar" && part.method != nil, "\(name)")
+        }
+        #expect(MailMessage.invitation(in: Array("Content-Type: text/plain\r\n\r\nhello".utf8)) == nil)
+        let incoming = CalendarData.read(try #require(MailMessage.invitation(in: InvitationFixtures.bytes("mail/google-request.eml"))).bytes,
+                                         name: "mail")
+        let answered = try Invitation.answer(incoming, .decline, addresses: InvitationTests.ana, stamp: InvitationTests.now, into: [])
+        let ana = try #require(MailAddress(name: "Ana Lima", address: "ana@example.org"))
+        let draft = try #require(MailMessage.Draft.reply(answered, comment: "Away that week.", from: ana, date: InvitationTests.now, offset: 0,
+                                                         messageID: "r1@example.org"))
+        #expect(draft.to == MailAddress(name: "Eve Martin", address: "eve.martin@gmail.com"))
+        #expect(draft.subject == "Declined: Lunch with Eve")
+        #expect(draft.text == "Ana Lima has declined the invitation: Lunch with Eve\n\nAway that week.\n")
+        #expect(draft.method == .reply && draft.calendar == answered.reply)
+    }
+
     /// Outside text never ends a header: line breaks and control characters in a name or a
     /// subject become spaces; an address with them (or with spaces, brackets, no @) is refused.
     @Test func noHeaderCanBeInjected() throws {
