@@ -7,6 +7,7 @@ public struct ImportFinding: Sendable, Equatable, CustomStringConvertible {
     public let line: Int
     public let message: String
 
+    /// A finding in `file` at `line` (0: the file as a whole).
     public init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
@@ -26,11 +27,13 @@ public struct ComponentVersion: Sendable, Equatable, Comparable {
     /// UTC civil seconds; `Int.min` when the component has neither stamp.
     public let stamp: Int
 
+    /// The version of SEQUENCE `sequence` stamped `stamp` (UTC civil seconds, `Int.min`: none).
     public init(sequence: Int, stamp: Int) {
         self.sequence = sequence
         self.stamp = stamp
     }
 
+    /// Whether `a` is older than `b`: a lower SEQUENCE, or the same and an earlier stamp.
     public static func < (a: ComponentVersion, b: ComponentVersion) -> Bool {
         (a.sequence, a.stamp) < (b.sequence, b.stamp)
     }

@@ -41,6 +41,7 @@ public struct ImportItem: Sendable {
     public let name: String
     public let bytes: [UInt8]
 
+    /// The item `name` (a file name in the vdir) holding `bytes`.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes

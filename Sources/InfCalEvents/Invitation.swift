@@ -43,6 +43,7 @@ public struct InvitationSummary: Sendable {
 public enum InvitationAnswer: String, Sendable, CaseIterable {
     case accept, tentative, decline
 
+    /// The PARTSTAT the answer sets.
     public var participation: Participation {
         switch self {
         case .accept: return .accepted

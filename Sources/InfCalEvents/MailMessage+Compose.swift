@@ -22,6 +22,8 @@ extension MailMessage {
         public var calendar: [UInt8]
         public var method: ITIPMethod
 
+        /// A message as the fields say (`reply(_:comment:from:date:offset:messageID:inReplyTo:)`
+        /// makes one for an answered invitation).
         public init(from: MailAddress, to: MailAddress, subject: String, date: Int, offset: Int, messageID: String,
                     inReplyTo: String? = nil, text: String, calendar: [UInt8], method: ITIPMethod) {
             self.from = from

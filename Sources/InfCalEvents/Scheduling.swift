@@ -58,6 +58,7 @@ public struct Participant: Sendable, Equatable, Hashable {
     /// RSVP=TRUE: the organizer asks for an answer.
     public var wantsReply: Bool
 
+    /// A participant with `address` (without `mailto:`) and the rest as given.
     public init(address: String, name: String? = nil, answer: Participation = .needsAction, role: ParticipantRole = .required,
                 wantsReply: Bool = false) {
         self.address = address
