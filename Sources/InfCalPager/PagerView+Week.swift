@@ -4,7 +4,8 @@ import InfCalRender
 
 // The week view (`WeekLayout` drawn by `WeekRenderer`) and the day view's timeline.
 extension PagerView {
-    /// The screen rows the day view needs at least to put a timeline of the day above its events.
+    /// The lines a screen needs at least (the status line's among them) for the day view to put
+    /// a timeline of the day above its events.
     static let timelineRows = 30
 
     /// The week renderer for `state`: the pager's marks, today, the selected day, the clock.
@@ -34,7 +35,7 @@ extension PagerView {
     }
 
     /// The week view's body: the week's lines, and where it stands (its first and last day,
-    /// the zone shown when zones are configured).
+    /// the zone shown when zones are configured: "2024-03-25 – 31  Europe/Berlin").
     func weekBody(for state: PagerState, room: TerminalSize) -> Result<Body, TooSmall> {
         var week = weekRenderer(for: state)
         guard let layout = weekLayout(for: state, room: room), let first = layout.days.first, let last = layout.days.last else {
@@ -42,7 +43,10 @@ extension PagerView {
         }
         let events = Self.dayEvents(layout, day: state.selected)
         if events.indices.contains(state.highlightedEvent) { week.highlighted = events[state.highlightedEvent] }
-        var position = JSONText.isoDate(dayNumber: first) + (first == last ? "" : (box == .ascii ? " - " : " – ") + JSONText.isoDate(dayNumber: last))
+        // The first day's date, and of the last what differs: "2024-03-25 – 31", "2024-03-29 – 04-04".
+        let (from, to) = (JSONText.isoDate(dayNumber: first), JSONText.isoDate(dayNumber: last))
+        let common = from.hasPrefix(to.prefix(8)) ? 8 : from.hasPrefix(to.prefix(5)) ? 5 : 0
+        var position = from + (first == last ? "" : (box == .ascii ? " - " : " – ") + to.dropFirst(common))
         if !state.zones.isEmpty, state.zones.indices.contains(state.zoneIndex) { position += "  " + state.zones[state.zoneIndex].name }
         return .success(Body(lines: week.lines(for: layout, width: room.columns), position: position, monthCount: 1))
     }
@@ -69,11 +73,12 @@ extension PagerView {
         return events.occurrencesByDay(day..<(day + 1))[day] ?? []
     }
 
-    /// The day view's timeline of the selected day, `width` cells wide, when `room` is tall
-    /// enough (`timelineRows`): a week view of that day alone in half of it, without colour
-    /// (the day view's box cuts its lines by their text); nil otherwise.
+    /// The day view's timeline of the selected day, `width` cells wide, when `room` (the screen
+    /// without its status line) is tall enough (`timelineRows`): a week view of that day alone
+    /// in half of it, without colour (the day view's box cuts its lines by their text); nil
+    /// otherwise.
     func dayTimeline(for state: PagerState, width: Int, room: TerminalSize) -> [String]? {
-        guard room.rows >= Self.timelineRows, events != nil else { return nil }
+        guard room.rows + 1 >= Self.timelineRows, events != nil else { return nil }
         var week = WeekRenderer(renderer: renderer, box: box, clock: clock)
         week.showsTitle = false
         week.now = state.now

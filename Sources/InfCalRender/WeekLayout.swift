@@ -84,8 +84,9 @@ public struct WeekLayout: Sendable {
     public let blocks: [Block]
     /// The band's events on the lines shown.
     public let band: [BandItem]
-    /// Lines the band takes (0 without any all-day or long event). Where its events need more,
-    /// the last line counts those left out in each column (`bandHidden`).
+    /// Lines the band takes (0 without any all-day or long event, or in fewer than 3 lines).
+    /// Where its events need more, the last line counts those left out in each column
+    /// (`bandHidden`).
     public let bandLines: Int
     /// For each column, how many band events the band has no line for.
     public let bandHidden: [Int]
@@ -136,7 +137,8 @@ public struct WeekLayout: Sendable {
         // The band.
         let placed = Self.bandPlaces(days: days, occurrences: occurrences, instants: instants)
         let needed = (placed.map(\.line).max() ?? -1) + 1
-        let lines = needed == 0 ? 0 : min(needed, max(1, height / 4))
+        // A band needs a line, the rule under it and a row left for the hours.
+        let lines = needed == 0 || height < 3 ? 0 : min(needed, max(1, height / 4))
         let itemLines = needed > lines ? lines - 1 : lines
         band = placed.filter { $0.line < itemLines }
         var hidden = [Int](repeating: 0, count: days.count)
@@ -219,8 +221,8 @@ public struct WeekLayout: Sendable {
     // MARK: The hours
 
     /// The hours the timed events of `occurrences` take on `days` in `zone` (from the hour
-    /// the earliest starts in to the hour the latest ends in), widened to `fewestHours`:
-    /// later first, then earlier; `workingDay` when there are none.
+    /// the earliest starts in to the hour the latest ends in), widened to `fewestHours` by
+    /// turns, an hour later, an hour earlier; `workingDay` when there are none.
     public static func workingHours(days: [Int], zone: DisplayZone, occurrences: [Occurrence]) -> Range<Int> {
         var earliest = Int.max, latest = Int.min
         for day in days {

@@ -105,7 +105,10 @@ extension WeekRenderer {
         var lines: [String] = []
         lines.reserveCapacity(layout.rows.count)
         for (index, row) in layout.rows.enumerated() {
-            let label = row.minute % 60 == 0 || row.fold > 0 ? clock.time(minute: row.minute) + (row.fold > 0 ? foldMark : "") : ""
+            // The hours are labelled, and a row that does not follow the one above it by a step
+            // (after a change of offset of half an hour); the second time round with a mark.
+            let follows = index > 0 && layout.rows[index - 1] == WeekLayout.Row(minute: row.minute - layout.step, fold: row.fold)
+            let label = row.minute % 60 == 0 || !follows ? clock.time(minute: row.minute) + (row.fold > 0 ? foldMark : "") : ""
             var line = String(repeating: " ", count: max(0, scaleWidth - 1 - DisplayWidth.of(label))) + label + " " + box.vertical
             let rowSegments = segments[index].sorted { ($0.column, $0.from) < ($1.column, $1.from) }
             for column in 0..<count {
@@ -130,7 +133,7 @@ extension WeekRenderer {
 
     /// The lines inside a block `width` cells wide (after its bar), one a row: its start time
     /// (where it starts in the rows shown and there is room) and summary, wrapped at spaces,
-    /// the last line cut with `…` where they do not all fit.
+    /// a word or the last line cut with `…` where they do not fit.
     func blockTexts(_ block: WeekLayout.Block, layout: WeekLayout, width: Int) -> [String] {
         guard width > 0 else { return [] }
         let occurrence = layout.occurrences[block.occurrence]
@@ -146,7 +149,19 @@ extension WeekRenderer {
                 text = timed
             }
         }
-        let lines = DisplayWidth.wrap(text, width: width, indent: 0)
+        guard DisplayWidth.of(text) > width else { return [text] }
+        // Broken at spaces; a word wider than the block cut with `…`.
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ").map(String.init) {
+            if !line.isEmpty, DisplayWidth.of(line) + 1 + DisplayWidth.of(word) <= width {
+                line += " " + word
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = DisplayWidth.truncated(word, to: width)
+        }
+        lines.append(line)
         guard lines.count > height else { return lines }
         return Array(lines.prefix(height - 1)) + [DisplayWidth.truncated(lines[(height - 1)...].joined(separator: " "), to: width)]
     }

@@ -26,7 +26,7 @@ import Testing
         #expect(year.lines.contains { $0.contains("January") && $0.contains("April") })
         F.type("v", into: &state)
         #expect(state.view == .week)
-        #expect(view.frame(for: state, size: size).lines[39].hasPrefix("2024-02-11 - 2024-02-17  [week]"))
+        #expect(view.frame(for: state, size: size).lines[39].hasPrefix("2024-02-11 - 17  [week]"))
         F.type("v", into: &state)
         #expect(state.view == .monthPage)
         // The help names the views.
