@@ -148,7 +148,7 @@ extension PagerState {
     /// Shows the times in the next of `zones`, or says there is none.
     mutating func cycleZone() {
         guard zones.count > 1 else {
-            message = Message(text: "no zones to cycle: zones = in the config file lists them", isError: false)
+            message = Message(text: "no other zone to show", isError: false)
             return
         }
         zoneIndex = (zoneIndex + 1) % zones.count

@@ -158,14 +158,14 @@ import Testing
 
     /// z shows the times in the next zone and the status line names it; writes are refused in
     /// any zone but the first; the day view shows the zone's times too. Without zones, z says
-    /// how to configure them; in the month views it says where it works.
+    /// there is no other; in the month views it says where it works.
     @Test func zCyclesTheZones() throws {
         var state = try F.state(view: .week)
         let view = Self.view()
         let size = TerminalSize(columns: 120, rows: 40)
         func press(_ key: Key) -> PagerState.Outcome { view.handle(key, in: &state, size: size) }
         _ = press(.character("z"))
-        #expect(state.message?.text == "no zones to cycle: zones = in the config file lists them")
+        #expect(state.message?.text == "no other zone to show")
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
         state.setZones([NamedZone(name: "UTC", zone: .utc), NamedZone(name: "Asia/Tokyo", zone: DisplayZone(tokyo))])
         _ = press(.character("l"))
