@@ -19,11 +19,13 @@ import Testing
         return WeekRenderer(renderer: month, box: box, clock: clock)
     }
 
-    /// The week's events of `WeekLayoutTests`' kinds, in order of start, in a calendar with a colour.
+    /// The week's events of `WeekLayoutTests`' kinds, in order of start, one in a calendar with
+    /// a colour, one with a summary of wide characters.
     static let occurrences: [Occurrence] = {
         var list = [L.allDay("Holiday", day: 0), L.allDay("Conference", day: 1, count: 3), L.timed("Plan", day: 1, "09:00", "10:30"),
                     L.timed("Review with the whole team", day: 1, "09:30", "11:00"), L.timed("Lunch", day: 1, "12:00", "13:00"),
-                    L.timed("Night train", day: 3, "22:00", "02:00", days: 1), L.timed("Early", day: 5, "06:00", "07:00")]
+                    L.timed("Night train", day: 3, "22:00", "02:00", days: 1), L.timed("東京の会議 (Tokyo meeting)", day: 4, "15:00", "16:00"),
+                    L.timed("Early", day: 5, "06:00", "07:00")]
         list[2].color = .indexed(2)
         return list
     }()
