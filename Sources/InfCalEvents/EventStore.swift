@@ -41,7 +41,8 @@ public final class EventStore {
     /// Whether the occurrences of events declined by one of `ownAddresses` are left out of
     /// every answer (`--hide-declined`).
     @exclusivity(unchecked) public var hidesDeclined = false
-    let display: DisplayZone
+    /// The zone the store shows times in (its occurrences' wall clock and offsets).
+    public let display: DisplayZone
     /// A non-recurring event: display start and end, the event, the display offsets. A
     /// struct, not a tuple: the first array of a tuple type costs a look-up of its metadata
     /// by name, on the way of every run with events to its first page.

@@ -204,9 +204,9 @@ enum WriteRun {
         for source in calendars {
             if source.path == nil {
                 // A CalDAV calendar's copy, as it is (an event not in it is not found).
-                let remote = (try? RemoteWrite.collections(of: CalendarSource(name: source.name, location: source.location, username: source.username,
-                                                                              passwordCommand: source.passwordCommand, timeout: source.timeout),
-                                                           fetchingFirst: false)) ?? []
+                var readable = source
+                readable.readonly = false
+                let remote = (try? RemoteWrite.collections(of: readable, fetchingFirst: false)) ?? []
                 targets += remote.map { collection in
                     var target = Target(collection)
                     target.readonly = source.readonly

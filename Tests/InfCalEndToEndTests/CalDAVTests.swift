@@ -17,9 +17,11 @@ import Testing
         let home: TemporaryHome
         let server: TestServer
 
-        init() throws {
+        /// `rights`: Radicale's rights backend (radicale_server.py's default is owner_only).
+        init(rights: String? = nil) throws {
             home = try TemporaryHome()
             try "alice:apass\nbob:bpass\n".write(to: home.serverDirectory.appendingPathComponent("htpasswd"), atomically: true, encoding: .utf8)
+            if let rights { try rights.write(to: home.serverDirectory.appendingPathComponent("rights"), atomically: true, encoding: .utf8) }
             server = try TestServer("radicale_server.py", directory: home.serverDirectory)
             try make("alice", "work", name: "Work", color: "#FF0000FF")
             try make("alice", "home", name: "Home", color: "#00FF00")
