@@ -88,7 +88,7 @@ enum PythonOracle {
     /// A temporary file holding `bytes`, removed by `body`'s end.
     static func withFile<T>(_ bytes: [UInt8], suffix: String = ".ics", _ body: (String) throws -> T) rethrows -> T {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-oracle-\(UUID().uuidString)\(suffix)")
-        FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
         defer { try? FileManager.default.removeItem(at: url) }
         return try body(url.path)
     }
