@@ -60,8 +60,18 @@ public final class EventStore {
     /// range asked: a stream asks month after month, and each rule is expanded once per window
     /// rather than once per month.
     @exclusivity(unchecked) private var window = InstanceWindow()
-    /// The longest duration of a recurring event (with its RDATE periods).
+    /// The longest duration of a recurring event (with its RDATE periods) whose instances
+    /// under way the window holds: all but `lasting`.
     private var longestRecurring = 0
+    /// The recurring events that last long or repeat densely (`lastsLong`): the window holds
+    /// only their instances that start near the range asked, and what is under way of them on
+    /// a day is asked of the event (`Event.underWay`), the first few and how many.
+    @exclusivity(unchecked) private(set) var lasting: [Int] = []
+    /// Whether each event is among `lasting`.
+    @exclusivity(unchecked) private var isLasting: [Bool] = []
+    /// What is under way of an event of `lasting` on a day (grid day number), once asked.
+    @exclusivity(unchecked) var underWayMemo: [Int: [Int: [Occurrence]]] = [:]
+    @exclusivity(unchecked) var underWayMemoCount = 0
     /// The earliest start and the latest end of each of `recurring` (event's reckoning;
     /// `Int.max`: no end), with COUNT rules counted: worked out when a walk first asks where
     /// it may skip to.
@@ -105,7 +115,13 @@ public final class EventStore {
             let event = events[index]
             if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
             earliestStart = min(earliestStart, event.start.seconds, event.extraStarts.map(\.start).min() ?? Int.max)
-            longestRecurring = max(longestRecurring, event.duration, event.extraStarts.map { $0.duration ?? 0 }.max() ?? 0)
+            if Self.lastsLong(event) {
+                if isLasting.isEmpty { isLasting = [Bool](repeating: false, count: events.count) }
+                isLasting[index] = true
+                lasting.append(index)
+            } else {
+                longestRecurring = max(longestRecurring, event.duration, event.extraStarts.map { $0.duration ?? 0 }.max() ?? 0)
+            }
         }
         if let preset {
             var covered = [Bool](repeating: false, count: events.count)
@@ -120,7 +136,7 @@ public final class EventStore {
 
     /// Display wall-clock start and end of an instance of `event` starting at `start` (the
     /// event's reckoning), with the display zone's offsets there (nil for dates and floating times).
-    private func shown(_ event: Event, start: Int, duration: Int) -> (Int, Int, Int?, Int?) {
+    func shown(_ event: Event, start: Int, duration: Int) -> (Int, Int, Int?, Int?) {
         switch event.start.form {
         case .date, .floating:
             return (start, start + duration, nil, nil)
@@ -195,12 +211,15 @@ public final class EventStore {
                 continue
             }
             let event = events[instance.event]
-            guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
+            // What is under way of a lasting event is asked of it, day by day (`underWay`).
+            let underWayAsked = touching && !isLasting.isEmpty && isLasting[instance.event]
+            guard instance.start >= low - margin - (touching && !underWayAsked ? event.duration : 0) else { continue }
             // The last instance a day kept of a rule denser than the day limit says how many more.
             let day = CivilTime.day(ofSeconds: instance.start)
             let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
-            admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
-                  more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
+            let shownAt = shown(event, start: instance.start, duration: instance.duration)
+            if underWayAsked, shownAt.0 < low { continue }
+            admit(instance.event, shownAt, more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
         }
     }
 
@@ -212,11 +231,35 @@ public final class EventStore {
 
     /// For each day of `days`, the occurrences that touch it (multi-day events on each of their
     /// days), in order of start: what a month grid asks.
+    ///
+    /// The day limit holds for what is under way too: of one event, a day lists at most
+    /// `InputLimits.instancesPerDay` of the instances that began on earlier days, the last one
+    /// saying how many more (`Occurrence.more`), as it lists at most as many of those that
+    /// begin that day.
     public func occurrencesByDay(_ days: Range<Int>) -> [Int: [Occurrence]] {
         var result: [Int: [Occurrence]] = [:]
         for occurrence in collect(days, touching: true) {
-            for day in max(occurrence.startDay, days.lowerBound)...min(occurrence.lastDay, days.upperBound - 1) {
-                result[day, default: []].append(occurrence)
+            let first = max(occurrence.startDay, days.lowerBound)
+            // A lasting event's later days are asked of it (`underWay`).
+            let last = isLasting.isEmpty || !isLasting[occurrence.event ?? 0] ? min(occurrence.lastDay, days.upperBound - 1) : first
+            guard first <= last else { continue }
+            for day in first...last {
+                if day == occurrence.startDay {
+                    result[day, default: []].append(occurrence)
+                } else {
+                    // Under way: the count of its own day's cut says nothing of this one.
+                    var underWay = occurrence
+                    underWay.more = 0
+                    result[day, default: []].append(underWay)
+                }
+            }
+        }
+        for day in result.keys { limitUnderWay(&result[day, default: []], on: day) }
+        if !lasting.isEmpty {
+            for day in days {
+                let found = underWay(on: day)
+                guard !found.isEmpty else { continue }
+                result[day] = merged(found, result[day] ?? [])
             }
         }
         return result
@@ -225,7 +268,12 @@ public final class EventStore {
     /// The occurrences that touch day `day` (grid day number), in order of start: what
     /// `occurrencesByDay(day..<(day + 1))[day]` holds, without a dictionary keyed by day.
     public func occurrences(touching day: Int) -> [Occurrence] {
-        collect(day..<(day + 1), touching: true)
+        var result = collect(day..<(day + 1), touching: true)
+        for place in result.indices where result[place].startDay < day { result[place].more = 0 }
+        limitUnderWay(&result, on: day)
+        guard !lasting.isEmpty else { return result }
+        let found = underWay(on: day)
+        return found.isEmpty ? result : merged(found, result)
     }
 
     /// Whether any occurrence may start on `day` (grid day number) or later.
@@ -259,20 +307,11 @@ public final class EventStore {
         var result: [Occurrence] = []
         result.reserveCapacity(found.count)
         func make(_ item: Found) {
-            let index = item.event
-            let event = events[index]
-            let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
-            let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
-            result.append(Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
-                                     isAllDay: event.isAllDay, start: item.start, end: item.end))
+            result.append(occurrence(of: item.event, start: item.start, end: item.end))
             let last = result.count - 1
-            result[last].calendar = calendar
-            result[last].color = shownAs?.color
+            describe(&result[last], of: item.event)
             (result[last].startOffset, result[last].endOffset) = (item.startOffset, item.endOffset)
-            result[last].uid = event.uid
-            result[last].source = index < sources.count ? sources[index] : nil
             result[last].more = item.more
-            result[last].event = index
         }
         if inOrder(found) {
             for item in found { make(item) }
@@ -282,6 +321,26 @@ public final class EventStore {
             for place in order { make(found[place]) }
         }
         return result
+    }
+
+    /// An occurrence of event `index` from `start` to `end` (display wall clock), with its
+    /// summary and calendar's name; `describe` sets the rest.
+    func occurrence(of index: Int, start: Int, end: Int) -> Occurrence {
+        let event = events[index]
+        let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
+        let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
+        return Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
+                          isAllDay: event.isAllDay, start: start, end: end)
+    }
+
+    /// Sets the calendar, colour, UID, source and event of `occurrence`, one of event `index`.
+    func describe(_ occurrence: inout Occurrence, of index: Int) {
+        let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
+        occurrence.calendar = calendar
+        occurrence.color = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }?.color
+        occurrence.uid = events[index].uid
+        occurrence.source = index < sources.count ? sources[index] : nil
+        occurrence.event = index
     }
 
     /// What an occurrence is made of, as `visit` finds it: its event, display start and end,
