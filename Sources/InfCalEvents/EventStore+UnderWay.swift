@@ -84,6 +84,38 @@ extension EventStore {
     /// the last saying how many more (`Occurrence.uncounted` when that is not known).
     func underWay(of index: Int, on day: Int) -> [Occurrence] {
         if let known = underWayMemo[index]?[day] { return known }
+        let result = underWay(of: index, on: day, limit: InputLimits.instancesPerDay, counting: true)
+        if underWayMemoCount >= 4_096 {
+            underWayMemo.removeAll(keepingCapacity: true)
+            underWayMemoCount = 0
+        }
+        underWayMemo[index, default: [:]][day] = result
+        underWayMemoCount += 1
+        return result
+    }
+
+    /// The days of `days` (grid day numbers) that some occurrence of a shown calendar touches:
+    /// the days `occurrencesByDay(days)` has lists for, found without counting what is under
+    /// way (what marks the days of a grid).
+    public func daysTouched(_ days: Range<Int>) -> Set<Int> {
+        var result = Set<Int>()
+        for occurrence in collect(days, touching: true) {
+            if let span = listedDays(of: occurrence, in: days) { result.formUnion(span) }
+        }
+        for index in lasting {
+            if !hidden.isEmpty, index < calendarOfEvent.count, hidden.contains(calendarOfEvent[index]) { continue }
+            for day in days where !result.contains(day) {
+                let known = underWayMemo[index]?[day]
+                if let known, known.isEmpty { continue }
+                if known != nil || !underWay(of: index, on: day, limit: 1, counting: false).isEmpty { result.insert(day) }
+            }
+        }
+        return result
+    }
+
+    /// The first `limit` of event `index` under way on day `day`, the last saying how many more
+    /// (counted only with `counting`).
+    private func underWay(of index: Int, on day: Int, limit: Int, counting: Bool) -> [Occurrence] {
         let event = events[index]
         let dayStart = (day + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay
         let high: Int
@@ -101,7 +133,7 @@ extension EventStore {
             high = local(utc)
             low = { local(utc - $0) }
         }
-        let asked = event.underWay(before: high, after: low, limit: InputLimits.instancesPerDay)
+        let asked = event.underWay(before: high, after: low, limit: limit, counting: counting)
         var result: [Occurrence] = []
         for instance in asked.instances {
             let (start, end, startOffset, endOffset) = shown(event, start: instance.start, duration: instance.duration)
@@ -112,12 +144,6 @@ extension EventStore {
             result.append(occurrence)
         }
         if let last = result.indices.last, asked.more != 0 { result[last].more = asked.more ?? Occurrence.uncounted }
-        if underWayMemoCount >= 4_096 {
-            underWayMemo.removeAll(keepingCapacity: true)
-            underWayMemoCount = 0
-        }
-        underWayMemo[index, default: [:]][day] = result
-        underWayMemoCount += 1
         return result
     }
 }

@@ -68,7 +68,10 @@ public final class EventStore {
     /// a day is asked of the event (`Event.underWay`), the first few and how many.
     @exclusivity(unchecked) private(set) var lasting: [Int] = []
     /// Whether each event is among `lasting`.
-    @exclusivity(unchecked) private var isLasting: [Bool] = []
+    @exclusivity(unchecked) private(set) var isLasting: [Bool] = []
+    /// The recurring events that can make more instances on one day than the day limit keeps
+    /// of one rule: several rules, or a rule and RDATEs, that together can.
+    private var overfilling = Set<Int>()
     /// What is under way of an event of `lasting` on a day (grid day number), once asked.
     @exclusivity(unchecked) var underWayMemo: [Int: [Int: [Occurrence]]] = [:]
     @exclusivity(unchecked) var underWayMemoCount = 0
@@ -115,6 +118,10 @@ public final class EventStore {
             let event = events[index]
             if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
             earliestStart = min(earliestStart, event.start.seconds, event.extraStarts.map(\.start).min() ?? Int.max)
+            if event.expanders.count + (event.extraStarts.isEmpty ? 0 : 1) > 1,
+               event.expanders.reduce(event.extraStarts.count, { $0 + $1.mostPerDay }) > InputLimits.instancesPerDay {
+                overfilling.insert(index)
+            }
             if Self.lastsLong(event) {
                 if isLasting.isEmpty { isLasting = [Bool](repeating: false, count: events.count) }
                 isLasting[index] = true
@@ -239,11 +246,8 @@ public final class EventStore {
     public func occurrencesByDay(_ days: Range<Int>) -> [Int: [Occurrence]] {
         var result: [Int: [Occurrence]] = [:]
         for occurrence in collect(days, touching: true) {
-            let first = max(occurrence.startDay, days.lowerBound)
-            // A lasting event's later days are asked of it (`underWay`).
-            let last = isLasting.isEmpty || !isLasting[occurrence.event ?? 0] ? min(occurrence.lastDay, days.upperBound - 1) : first
-            guard first <= last else { continue }
-            for day in first...last {
+            guard let span = listedDays(of: occurrence, in: days) else { continue }
+            for day in span {
                 if day == occurrence.startDay {
                     result[day, default: []].append(occurrence)
                 } else {
@@ -263,6 +267,14 @@ public final class EventStore {
             }
         }
         return result
+    }
+
+    /// The days of `days` (grid day numbers) whose lists hold `occurrence`: those it touches, or
+    /// its first alone for a lasting event's (its later days are asked of it, `underWay`).
+    func listedDays(of occurrence: Occurrence, in days: Range<Int>) -> ClosedRange<Int>? {
+        let first = max(occurrence.startDay, days.lowerBound)
+        let last = isLasting.isEmpty || !isLasting[occurrence.event ?? 0] ? min(occurrence.lastDay, days.upperBound - 1) : first
+        return first <= last ? first...last : nil
     }
 
     /// The occurrences that touch day `day` (grid day number), in order of start: what
@@ -295,7 +307,7 @@ public final class EventStore {
         partitionPoint(singles.count) { singles[$0].start < start }
     }
 
-    private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
+    func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
         // What each occurrence is made of, found first and put in order of start, then
         // summary; the occurrences are then made once, in place, in that order (sorting or
         // moving them would copy each, retaining its strings).
@@ -303,6 +315,9 @@ public final class EventStore {
         visit(days, touching: touching, reserve: { found.reserveCapacity($0) }) { index, shown, more in
             found.append(Found(event: index, start: shown.start, end: shown.end, startOffset: shown.startOffset,
                                endOffset: shown.endOffset, more: more))
+        }
+        if !overfilling.isEmpty, found.count > InputLimits.instancesPerDay {
+            limitBeginning(&found, from: (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay)
         }
         var result: [Occurrence] = []
         result.reserveCapacity(found.count)
@@ -343,6 +358,48 @@ public final class EventStore {
         occurrence.event = index
     }
 
+    /// Keeps, of each event of `overfilling`, at most the day limit of the occurrences of
+    /// `found` that begin on one day, from `low` (display civil seconds) on: each rule keeps
+    /// that many a day, but an event of several rules, or of RDATEs, can make more. The last
+    /// kept says how many more, those it drops and what they said of their own.
+    private func limitBeginning(_ found: inout [Found], from low: Int) {
+        let limit = InputLimits.instancesPerDay
+        var counts: [DayOfEvent: Int] = [:]
+        for item in found where item.start >= low && overfilling.contains(item.event) {
+            counts[DayOfEvent(event: item.event, day: CivilTime.day(ofSeconds: item.start)), default: 0] += 1
+        }
+        guard counts.values.contains(where: { $0 > limit }) else { return }
+        var kept: [DayOfEvent: (count: Int, last: Int)] = [:]
+        var result: [Found] = []
+        result.reserveCapacity(found.count)
+        for item in found {
+            let key = DayOfEvent(event: item.event, day: CivilTime.day(ofSeconds: item.start))
+            guard item.start >= low, let total = counts[key], total > limit else {
+                result.append(item)
+                continue
+            }
+            let place = (kept[key]?.count ?? 0) + 1
+            if place <= limit {
+                result.append(item)
+                kept[key] = (place, result.count - 1)
+            } else if let last = kept[key]?.last {
+                // Dropped: it and what it said of its own are the last kept's to say.
+                let previous = result[last]
+                let more = previous.more == Occurrence.uncounted || item.more == Occurrence.uncounted
+                    ? Occurrence.uncounted : previous.more + 1 + item.more
+                result[last] = Found(event: previous.event, start: previous.start, end: previous.end, startOffset: previous.startOffset,
+                                     endOffset: previous.endOffset, more: more)
+            }
+        }
+        found = result
+    }
+
+    /// An event and a civil day.
+    private struct DayOfEvent: Hashable {
+        let event: Int
+        let day: Int
+    }
+
     /// What an occurrence is made of, as `visit` finds it: its event, display start and end,
     /// the display offsets, and how many more the day limit left out.
     private struct Found {
@@ -371,7 +428,8 @@ public final class EventStore {
     /// occurrence's display start and end and its event's index in `events`: the stream's
     /// question, without making an occurrence's strings. Returns what `body` returns, or false
     /// without calling it when some occurrence says how many more the day limit left out (only
-    /// an occurrence carries that). `body` must not ask the store again: the starts are its.
+    /// an occurrence carries that) or when an event of several rules may have to be cut to it.
+    /// `body` must not ask the store again: the starts are its.
     public func withStarts(startingOn days: Range<Int>, _ body: (UnsafeBufferPointer<(start: Int, end: Int, event: Int)>) -> Bool) -> Bool {
         if let starts = yearlyStarts(startingOn: days) { return body(starts) }
         foundCount = 0
@@ -382,7 +440,8 @@ public final class EventStore {
             foundStarts[foundCount] = (shown.start, shown.end, index)
             foundCount += 1
         }
-        guard plain else { return false }
+        // An event of several rules may need cutting to the day limit (`limitBeginning`).
+        guard plain, overfilling.isEmpty || foundCount <= InputLimits.instancesPerDay else { return false }
         let found = UnsafeMutableBufferPointer(start: foundStarts, count: foundCount)
         var ordered = true
         for place in found.indices.dropFirst() where found[place].start <= found[place - 1].start {

@@ -26,7 +26,8 @@ extension Event {
     /// under way when `low(d) < s < high`), the first `limit` of them in order of start, and
     /// how many more there are. The same instances as `instances(in:)` gives for the range
     /// from `low(d) + 1` to `high`, but every one of them: the day limit leaves none out.
-    func underWay(before high: Int, after low: (Int) -> Int, limit: Int) -> UnderWay {
+    /// Without `counting`, `more` is nil when there are more and 0 when not.
+    func underWay(before high: Int, after low: (Int) -> Int, limit: Int, counting: Bool = true) -> UnderWay {
         if rulesLeftOut || limit < 0 { return UnderWay() }
         let shift = segment.shift
         func unshifted(_ value: Int) -> Int {
@@ -100,6 +101,8 @@ extension Event {
         }
         if complete {
             result.more = found.count - result.instances.count
+        } else if !counting {
+            result.more = nil
         } else if let total = countUnderWay(ruled: ruled, extras: extras.map(\.start)) {
             result.more = max(0, total - result.instances.count)
         } else {

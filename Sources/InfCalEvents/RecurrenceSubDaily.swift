@@ -27,6 +27,16 @@ extension RecurrenceExpander {
             if total > limit, let last = result.last { recordCut(day: day, lastKept: last, dropped: total - limit) }
             return result
         }
+        if from == dayStart, through == dayStart + CivilTime.secondsPerDay - 1, let perDay = dayCount {
+            // A whole day of a rule whose days all have the same times: the first ones found,
+            // the rest counted.
+            _ = times(ofDay: day, from: from, through: through) { value in
+                result.append(value)
+                return result.count < limit
+            }
+            if perDay > result.count, let last = result.last { recordCut(day: day, lastKept: last, dropped: perDay - result.count) }
+            return result
+        }
         var over = 0
         _ = times(ofDay: day, from: from, through: through) { value in
             if result.count < limit { result.append(value) } else { over += 1 }
