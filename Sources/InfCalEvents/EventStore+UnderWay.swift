@@ -74,6 +74,8 @@ extension EventStore {
 
     /// `first` and `second` (each in order of start, then summary) in one list in that order.
     func merged(_ first: [Occurrence], _ second: [Occurrence]) -> [Occurrence] {
+        // Mostly what is under way, then what begins that day: in order as they come.
+        if let last = first.last, let next = second.first, last.start < next.start { return first + second }
         var all = second + first
         all.sortStably { ($0.start, $0.summary) < ($1.start, $1.summary) }
         return all
