@@ -142,8 +142,14 @@ import Testing
 
     // MARK: Against dateutil
 
-    /// A python3 with dateutil and zoneinfo (`DateutilOracleTests.python`).
-    static var python: String? { DateutilOracleTests.python }
+    /// A python3 with dateutil (`DateutilOracleTests.python`) whose zoneinfo knows the zones
+    /// of the cases.
+    static let python: String? = DateutilOracleTests.python.flatMap { python in
+        let check = "from zoneinfo import ZoneInfo; ZoneInfo('Europe/Berlin'); ZoneInfo('America/New_York')"
+        let result = try? BinaryRunner.runProgram(URL(fileURLWithPath: python), ["-c", check],
+                                                  environment: ["PATH": ProcessInfo.processInfo.environment["PATH"]], deadline: 120)
+        return result?.status == 0 ? python : nil
+    }
 
     static let oracle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Oracles/underway_oracle.py").path
@@ -186,7 +192,7 @@ import Testing
 
     /// The instances under way on each case's day, as `--agenda --json` from that day lists
     /// them first, against dateutil's: the first 48 starts, and the last's count of the rest.
-    @Test(.enabled(if: python != nil, "python3 with python-dateutil is not installed; skipping the comparison of what is under way"))
+    @Test(.enabled(if: python != nil, "python3 with python-dateutil and zoneinfo's zones is not installed; skipping the comparison of what is under way"))
     func whatIsUnderWayIsWhatDateutilFinds() throws {
         let encoded = String(decoding: try JSONEncoder().encode(Self.cases), as: UTF8.self)
         let result = try BinaryRunner.runProgram(URL(fileURLWithPath: Self.python ?? "python3"), [Self.oracle, encoded],
