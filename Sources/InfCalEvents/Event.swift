@@ -149,6 +149,8 @@ public final class Event {
         var needsSort = false
         for (index, expander) in expanders.enumerated() {
             for instance in expander.instances(in: within) where instance != seriesStart {
+                // A day SKIP moves into the next period can be one of that period's own.
+                if index == 0, starts.last?.start == instance { continue }
                 if index > 0, starts.contains(where: { $0.start == instance }) { continue }
                 starts.append((instance, duration))
             }
@@ -228,13 +230,19 @@ public struct Occurrence: Sendable, Equatable {
     /// The file the event came from, if the store was told.
     public var source: String?
     /// How many instances of its event the day limit (`InputLimits.instancesPerDay`) left out
-    /// after this one, the last kept that day; 0 almost always.
+    /// after this one, the last kept that day (of those beginning that day, or of those under
+    /// way from before it); `uncounted` when more are left out than can be counted; 0 almost
+    /// always.
     public var more = 0
+    /// `more` when instances were left out but not counted (a rule that cannot be counted
+    /// without a walk of millennia).
+    public static let uncounted = Int.max
 
     /// The summary as text views show it: with "(+N more this day)" after the last instance a
-    /// day kept of a rule denser than the day limit.
+    /// day kept of a rule denser than the day limit ("(and more this day)" when not counted).
     public var shownSummary: String {
         let title = summary.isEmpty ? "(no title)" : InertText.forView(summary)
+        if more == Self.uncounted { return title + " (and more this day)" }
         return more > 0 ? title + " (+\(more) more this day)" : title
     }
     /// The event's place in its store's `events`, or nil for an occurrence made by hand.

@@ -7,8 +7,10 @@ public enum InputLimits {
     /// The most bytes read from one file (or standard input): 64 MiB, some 170,000 events as
     /// calendar programs export them. A larger file is skipped with a warning.
     public static let fileBytes = 64 << 20
-    /// The most instances of one event shown on one day: a rule denser than this (every
-    /// minute, every second) shows the first ones and says how many more there are.
+    /// The most instances of one event shown on one day of those beginning that day, and of
+    /// those still under way from earlier days: a rule denser than this (every minute, every
+    /// second), or an event lasting longer than its rule's step many times over, shows the
+    /// first ones and says how many more there are.
     public static let instancesPerDay = 48
     /// The most instances of one event shown in one month.
     public static let instancesPerMonth = 500

@@ -121,7 +121,7 @@ extension PagerView {
     func markedDays(_ months: [Month]) -> Set<Int> {
         guard let events, let first = months.map(\.firstDay).min(),
               let end = months.map(\.endDay).max() else { return [] }
-        return Set(events.occurrencesByDay(first..<end).keys)
+        return events.daysTouched(first..<end)
     }
 
     /// A screen too small for what it should show, and the size it needs.
