@@ -207,6 +207,7 @@ extension EventReader {
                 draft.details = EventDetails(location: locationLine.map { document.textValue($0) } ?? "",
                                              description: descriptionLine.map { document.textValue($0) } ?? "")
             }
+            if !component.children.isEmpty { draft.alarms = alarms(of: component) }
             for line in component.properties where hasSets {
                 switch line.name {
                 case "RDATE", "EXDATE":

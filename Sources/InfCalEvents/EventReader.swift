@@ -64,6 +64,8 @@ public enum EventReader {
         var sequence = 0
         var stamp = Int.min
         var details = EventDetails()
+        /// Its VALARMs (an override's are its own).
+        var alarms: [EventAlarm] = []
 
         init(uid: String, summary: String, start: ICalTime, zone: EventZone?, duration: Int, rules: [RecurrenceRule],
              exclusionRules: [RecurrenceRule], cancelled: Bool, line: Int) {
@@ -134,7 +136,7 @@ public enum EventReader {
         /// A draft's UNTILs, EXDATEs and RDATEs in its own reckoning, made into an event.
         func event(_ draft: Draft, excluded: Set<Int> = [], excludedDays: Set<Int> = [], recurring: Bool = true,
                    segment: Event.Segment? = nil, summary: String? = nil, duration: Int? = nil,
-                   start: ICalTime? = nil, details: EventDetails? = nil) -> Event {
+                   start: ICalTime? = nil, details: EventDetails? = nil, alarms: [EventAlarm]? = nil) -> Event {
             func expander(_ rule: RecurrenceRule, includesStart: Bool) -> RecurrenceExpander {
                 RecurrenceExpander(rule: rule, start: draft.start.seconds, isDate: draft.start.isDate,
                                    until: rule.until.map { until in
@@ -160,7 +162,8 @@ public enum EventReader {
                          expanders: recurring ? draft.rules.map { expander($0, includesStart: true) } : [],
                          exclusionRules: recurring ? draft.exclusionRules.map { expander($0, includesStart: false) } : [],
                          extraStarts: recurring ? extras : [], excluded: exactExclusions,
-                         excludedDays: dayExclusions, line: draft.line, segment: segment, details: details ?? draft.details)
+                         excludedDays: dayExclusions, line: draft.line, segment: segment, details: details ?? draft.details,
+                         alarms: alarms ?? draft.alarms)
         }
 
         file.events.reserveCapacity(file.events.count + drafts.count)
@@ -222,7 +225,8 @@ public enum EventReader {
                                          segment: Event.Segment(seriesStart: draft.start.seconds, from: piece.from, to: to,
                                                                 shift: moved - piece.from),
                                          summary: piece.override.summary, duration: piece.override.duration,
-                                         start: ICalTime(seconds: moved, form: draft.start.form), details: piece.override.details))
+                                         start: ICalTime(seconds: moved, form: draft.start.form), details: piece.override.details,
+                                         alarms: piece.override.alarms))
             }
             for single in singles { file.events.append(event(single, recurring: false)) }
         }
