@@ -50,11 +50,16 @@ extension EventCacheFormat {
         out.int(offset.seconds)
     }
 
-    /// The alarms `write(_:to:)` wrote; empty, with no array made, for none.
+    /// The alarms `write(_:to:)` wrote; empty, with no array made, for none (a byte compared).
+    @inline(__always)
     static func readAlarms(_ reader: inout CacheReader) throws(CacheDefect) -> [EventAlarm] {
+        if reader.takesZero() { return [] }
+        return try readSomeAlarms(&reader)
+    }
+
+    private static func readSomeAlarms(_ reader: inout CacheReader) throws(CacheDefect) -> [EventAlarm] {
         let count = try reader.count()
-        guard count > 0 else { return [] }
-        guard count <= EventAlarm.mostPerComponent else { throw CacheDefect() }
+        guard count > 0, count <= EventAlarm.mostPerComponent else { throw CacheDefect() }
         var alarms: [EventAlarm] = []
         alarms.reserveCapacity(count)
         for _ in 0..<count {
