@@ -51,7 +51,7 @@ let package = Package(
         // The network helper: URLSession (FoundationNetworking, over libcurl) and XMLParser
         // (FoundationXML, over libxml2), which cannot be linked into the static infcal and
         // would slow every start of a dynamic one. infcal starts it only when a fetch is due.
-        .executableTarget(name: "infcal-fetch", dependencies: ["InfCalRemote", "InfCalTerminal"]),
+        .executableTarget(name: "infcal-fetch", dependencies: ["InfCalModel", "InfCalRemote", "InfCalTerminal"]),
         // A thin executable. The README's release build links it fully statically
         // (--static-swift-stdlib -Xswiftc -static-executable), which starts several times
         // faster than a binary that loads the Swift runtime and ICU from shared libraries.

@@ -32,10 +32,20 @@ public struct CalendarSource: Equatable, Sendable {
     public var readonly: Bool
     /// `default = yes`: the calendar new events go to.
     public var isDefault: Bool
+    /// How a server's calendar authenticates (`auth =`).
+    public enum Authentication: String, Equatable, Sendable, CaseIterable {
+        case basic, digest, bearer
+    }
+
     /// The user to authenticate as (a server's calendar).
     public var username: String?
-    /// A command whose first line of output is the password; never the password itself.
-    public var passwordCommand: String?
+    /// A command (an argv: program and arguments, no shell) whose first line of output is the
+    /// password; never the password itself.
+    public var passwordCommand: [String]?
+    /// A command (an argv) whose first line of output is a bearer token (`token-command =`).
+    public var tokenCommand: [String]?
+    /// The scheme `auth =` forces; nil: the server's challenge chooses.
+    public var authentication: Authentication?
     public var refresh: Refresh
     /// The longest a whole fetch may take, in seconds.
     public var timeout: Int
@@ -49,7 +59,7 @@ public struct CalendarSource: Equatable, Sendable {
     public static let defaultTimeout = 15
 
     public init(name: String?, location: Location, color: CalendarColor? = nil, readonly: Bool = false,
-                isDefault: Bool = false, username: String? = nil, passwordCommand: String? = nil,
+                isDefault: Bool = false, username: String? = nil, passwordCommand: [String]? = nil,
                 refresh: Refresh = CalendarSource.defaultRefresh, timeout: Int = CalendarSource.defaultTimeout) {
         self.name = name
         self.location = location

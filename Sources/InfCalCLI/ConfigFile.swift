@@ -49,7 +49,7 @@ public enum ConfigParser {
 
     /// The keys of an `[events NAME]` section, in the order the documentation lists them.
     public static let calendarKeys = ["path", "url", "color", "readonly", "default", "username", "password-command",
-                                      "refresh", "timeout", "calendar"]
+                                      "token-command", "auth", "refresh", "timeout", "calendar"]
 
     /// The schemes a `url =` may have.
     public static let urlSchemes = ["https://", "http://", "webcal://"]
@@ -152,7 +152,7 @@ public enum ConfigParser {
                 }
                 if let first = seen[key] { throw fail(number, "key '\(key)': given already on line \(first)") }
                 seen[key] = number
-                try draft.set(key, value, line: number, file: file)
+                try draft.set(key, value, line: number, file: file, home: home)
             }
         }
         try finish()
@@ -238,13 +238,15 @@ public enum ConfigParser {
         var isDefault = false
         var defaultLine: Int?
         var username: String?
-        var passwordCommand: String?
+        var passwordCommand: (words: [String], line: Int)?
+        var tokenCommand: (words: [String], line: Int)?
+        var authentication: (CalendarSource.Authentication, Int)?
         var refresh = CalendarSource.defaultRefresh
         var timeout = CalendarSource.defaultTimeout
         /// `calendar =`: the one calendar of a CalDAV account this section shows.
         var collection: (String, Int)?
 
-        mutating func set(_ key: String, _ value: String, line: Int, file: String) throws(ConfigError) {
+        mutating func set(_ key: String, _ value: String, line: Int, file: String, home: String?) throws(ConfigError) {
             func expect(_ what: String) -> ConfigError {
                 ConfigError(file: file, line: line, message: "key '\(key)': expected \(what)" + (value.isEmpty ? "" : ", not '\(value)'"))
             }
@@ -272,9 +274,18 @@ public enum ConfigParser {
             case "calendar":
                 guard !value.isEmpty else { throw expect("the display name or the path of one calendar of the account") }
                 collection = (value, line)
-            case "password-command":
-                guard !value.isEmpty else { throw expect("a command whose first line of output is the password") }
-                passwordCommand = value
+            case "password-command", "token-command":
+                let what = key == "password-command" ? "the password" : "a bearer token"
+                guard let words = ConfigParser.words(value, home: home), !words.isEmpty else {
+                    throw expect("a command whose first line of output is \(what): a program and its arguments, "
+                                 + "'...' or \"...\" quoting a word (no shell: for one, sh -c '...')")
+                }
+                if key == "password-command" { passwordCommand = (words, line) } else { tokenCommand = (words, line) }
+            case "auth":
+                guard let scheme = CalendarSource.Authentication(rawValue: value.lowercased()) else {
+                    throw expect("basic, digest or bearer")
+                }
+                authentication = (scheme, line)
             case "refresh":
                 if value.lowercased() == "never" {
                     refresh = .never
@@ -308,11 +319,82 @@ public enum ConfigParser {
             if let (_, collectionLine) = collection, url == nil {
                 throw ConfigError(file: file, line: collectionLine, message: "key 'calendar': names a calendar of a CalDAV account, so it goes with a url")
             }
+            if let (_, passwordLine) = passwordCommand, let (_, tokenLine) = tokenCommand {
+                throw ConfigError(file: file, line: max(passwordLine, tokenLine),
+                                  message: "key '\(passwordLine > tokenLine ? "password-command" : "token-command")': "
+                                      + "a calendar has a password-command or a token-command, not both")
+            }
+            if let (scheme, authLine) = authentication {
+                if scheme == .bearer, tokenCommand == nil {
+                    throw ConfigError(file: file, line: authLine, message: "key 'auth': bearer needs a token-command")
+                }
+                if scheme != .bearer, tokenCommand != nil {
+                    throw ConfigError(file: file, line: authLine, message: "key 'auth': \(scheme.rawValue) sends a password, "
+                                      + "and this calendar has a token-command (auth = bearer)")
+                }
+            }
             var source = CalendarSource(name: name, location: location, color: color, readonly: readonly, isDefault: isDefault,
-                                        username: username, passwordCommand: passwordCommand, refresh: refresh, timeout: timeout)
+                                        username: username, passwordCommand: passwordCommand?.words, refresh: refresh, timeout: timeout)
+            source.tokenCommand = tokenCommand?.words
+            source.authentication = authentication?.0
             source.collection = collection?.0
             return source
         }
+    }
+
+    /// The words of a command line as a shell splits them, without a shell: blanks separate
+    /// words; `'...'` keeps everything inside as it is; `"..."` keeps everything but `\\`
+    /// before `"`, `\\`, `$` or a backquote; `\\` outside quotes keeps the next character;
+    /// an unquoted `~` or `~/` opening a word is `home`. Nothing else is expanded (no
+    /// variables, globs, pipes or `;`). Nil when a quote is not closed or a word needs HOME
+    /// and there is none.
+    public static func words(_ line: String, home: String?) -> [String]? {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        var characters = Array(line)[...]
+        while let character = characters.popFirst() {
+            if escaped {
+                word.append(character)
+                escaped = false
+                continue
+            }
+            switch quote {
+            case "'":
+                if character == "'" { quote = nil } else { word.append(character) }
+            case "\"":
+                if character == "\"" {
+                    quote = nil
+                } else if character == "\\", let next = characters.first, "\"\\$`".contains(next) {
+                    word.append(next)
+                    characters = characters.dropFirst()
+                } else {
+                    word.append(character)
+                }
+            default:
+                if character == " " || character == "\t" {
+                    if inWord { words.append(word) }
+                    (word, inWord) = ("", false)
+                    continue
+                }
+                if !inWord, character == "~", characters.first == nil || characters.first == "/" || characters.first == " " {
+                    guard let home, !home.isEmpty else { return nil }
+                    word += home
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "'" || character == "\"" {
+                    quote = character
+                } else {
+                    word.append(character)
+                }
+                inWord = true
+            }
+        }
+        guard quote == nil, !escaped else { return nil }
+        if inWord { words.append(word) }
+        return words
     }
 
     /// `path` with a leading `~` or `~/` replaced by `home`, and made absolute from `directory`.

@@ -94,8 +94,9 @@ public enum HelpText {
         command line wins, and --no-OPTION (--no-monday) turns off the file's value.
         Each [events NAME] is a calendar: path = or url =, color = (a name, 0-255 or
         #rrggbb; COLORTERM truecolor or 24bit shows #rrggbb as is), readonly,
-        default, username, password-command, refresh, timeout. Its events show in
-        every view, with its name and colour; --only and --hide choose calendars.
+        default, username, password-command, token-command, auth (basic, digest or
+        bearer), refresh, timeout, calendar. Its events show in every view, with its
+        name and colour; --only and --hide choose calendars.
 
         infcal add [DATE] [TIME[-TIME]] SUMMARY... adds an event (to the default
         calendar, else $XDG_DATA_HOME/infcal/calendar.ics, which every view then

@@ -161,7 +161,7 @@ extension OptionSpec {
                    summary: "with --agenda, list under day headings, an event of several days under each of its days",
                    expected: ""),
         OptionSpec(key: .uid, long: "uid", short: nil, value: .none,
-                   summary: "with --agenda, end each line with a tab and the event's UID (for edit and delete)",
+                   summary: "with --agenda, end each line with a tab and the event's UID, escaped inert (for edit and delete)",
                    expected: ""),
         OptionSpec(key: .strict, long: "strict", short: nil, value: .none,
                    summary: "an event that cannot be read is an error (exit 65), not a warning",

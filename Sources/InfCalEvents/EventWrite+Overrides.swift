@@ -38,6 +38,15 @@ extension EventWrite {
         }
     }
 
+    /// The SEQUENCE of `span` (RFC 5545 3.8.7.4), 0 when it has none, or one that does not
+    /// read as a number of 0 or more. An override infcal writes gets one above the larger of
+    /// its own and its series' (the master's before the change): a new override is a revision
+    /// of the occurrence it overrides, which had the series' SEQUENCE.
+    static func sequence(of span: ICalLayout.Span, in layout: ICalLayout) -> Int {
+        let text = layout.ownLines(of: span).first { $0.line.name == "SEQUENCE" }?.line.value.trimmingSpaces
+        return max(0, text.flatMap { Int($0) } ?? 0)
+    }
+
     /// The changes that move the override `span` with its series: its RECURRENCE-ID (its
     /// RANGE kept), and, where it still starts at the time it overrides (only its text was
     /// changed), its DTSTART and DTEND by the same distance; an override moved on its own

@@ -157,7 +157,8 @@ public enum EventWrite {
             let id = ICalTime(seconds: instance, form: event.start.form)
             let idValue = ICalText.value(of: id)
             if let existing = found.first(where: { $0.recurrenceID == idValue }), let range = layout.range(of: existing) {
-                let bytes = try changedEvent(existing, in: layout, uid: uid, changes: changes, stamp: stamp, zone: zone)
+                let bytes = try changedEvent(existing, in: layout, uid: uid, changes: changes, stamp: stamp, zone: zone,
+                                             sequenceAbove: sequence(of: master, in: layout))
                 return CalendarEdit.replacing(range, with: bytes.component, in: bytes.withZone(data, zone))
             }
             // A new override: the master's bytes less its recurrence, for this instance.
@@ -179,7 +180,9 @@ public enum EventWrite {
             let copyLayout = ICalLayout(copyData)
             guard let override = copyLayout.components(uid: uid).first(where: { $0.recurrenceID == idValue }),
                   let overrideRange = copyLayout.range(of: override) else { throw Refusal("the override of \(uid) could not be made") }
-            let bytes = try changedEvent(override, in: copyLayout, uid: uid, changes: changes, stamp: stamp, zone: zone, isNew: true)
+            // Its SEQUENCE one above the series' (the copy's own, the master's).
+            let bytes = try changedEvent(override, in: copyLayout, uid: uid, changes: changes, stamp: stamp, zone: zone,
+                                         sequenceAbove: sequence(of: master, in: layout))
             // The override goes right after the master.
             let placed = CalendarEdit.removing([overrideRange], from: copyData)
             return bytes.withZone(CalendarEdit.replacing(masterRange.upperBound..<masterRange.upperBound, with: bytes.component, in: placed), zone)
@@ -191,7 +194,10 @@ public enum EventWrite {
             for override in found where override.recurrenceID != nil {
                 guard let range = layout.range(of: override) else { continue }
                 let moves = following(override, in: layout, move)
-                if !moves.isEmpty { pieces.append((range, try CalendarEdit.changed(override, in: layout, moves))) }
+                if !moves.isEmpty {
+                    let stamped = stampChanges(override, in: layout, stamp: stamp, above: sequence(of: master, in: layout)) + moves
+                    pieces.append((range, try CalendarEdit.changed(override, in: layout, stamped)))
+                }
             }
         }
         return bytes.withZone(CalendarEdit.replacing(pieces, in: data), zone)
@@ -212,11 +218,11 @@ public enum EventWrite {
         }
     }
 
-    /// The bytes of `span` with `changes` made, SEQUENCE up by one (not for a new override),
-    /// DTSTAMP and LAST-MODIFIED set.
+    /// The bytes of `span` with `changes` made, SEQUENCE one above its own and
+    /// `sequenceAbove` (an override's, above its series'), DTSTAMP and LAST-MODIFIED set.
     static func changedEvent(_ span: ICalLayout.Span, in layout: ICalLayout, uid: String, changes: EventChanges, stamp: Int,
-                             zone: WritingZone, isNew: Bool = false) throws(Refusal) -> Changed {
-        var edits = stampChanges(span, in: layout, stamp: stamp, bumpsSequence: !isNew)
+                             zone: WritingZone, sequenceAbove floor: Int = 0) throws(Refusal) -> Changed {
+        var edits = stampChanges(span, in: layout, stamp: stamp, above: floor)
         if let summary = changes.summary { edits.append(.set(name: "SUMMARY", line: "SUMMARY:" + ICalText.escaped(summary))) }
         if let location = changes.location { edits.append(.set(name: "LOCATION", line: "LOCATION:" + ICalText.escaped(location))) }
         if let description = changes.description {
@@ -285,14 +291,13 @@ public enum EventWrite {
         return Changed(component: try CalendarEdit.changed(span, in: layout, edits), zone: newZone, span: reach, move: move)
     }
 
-    /// SEQUENCE up by one (when `bumpsSequence`), DTSTAMP and LAST-MODIFIED at `stamp`.
-    static func stampChanges(_ span: ICalLayout.Span, in layout: ICalLayout, stamp: Int, bumpsSequence: Bool = true) -> [CalendarEdit.Change] {
-        let sequence = layout.ownLines(of: span).first { $0.line.name == "SEQUENCE" }.flatMap { Int($0.line.value.trimmingSpaces) } ?? 0
+    /// SEQUENCE one above the larger of its own and `floor` (at most RFC 5545's largest
+    /// INTEGER, 2147483647); DTSTAMP and LAST-MODIFIED at `stamp`, in UTC (3.8.7.2, 3.8.7.3).
+    static func stampChanges(_ span: ICalLayout.Span, in layout: ICalLayout, stamp: Int, above floor: Int = 0) -> [CalendarEdit.Change] {
         let time = ICalText.dateTime(stamp, utc: true)
-        var changes: [CalendarEdit.Change] = [.set(name: "DTSTAMP", line: "DTSTAMP:" + time),
-                                              .set(name: "LAST-MODIFIED", line: "LAST-MODIFIED:" + time)]
-        if bumpsSequence { changes.append(.set(name: "SEQUENCE", line: "SEQUENCE:\(max(0, sequence) + 1)")) }
-        return changes
+        let next = min(max(sequence(of: span, in: layout), floor), Int(Int32.max) - 1) + 1
+        return [.set(name: "DTSTAMP", line: "DTSTAMP:" + time), .set(name: "LAST-MODIFIED", line: "LAST-MODIFIED:" + time),
+                .set(name: "SEQUENCE", line: "SEQUENCE:\(next)")]
     }
 
     /// The event `span` holds, read with the file's zones; nil when the reader skips it.

@@ -29,6 +29,76 @@ public enum InertText {
         return result
     }
 
+    /// The most characters a path or a name from outside (a calendar's file, a server's
+    /// name) is echoed with in a message, "…" included: room for a long path.
+    public static let pathLimit = 400
+
+    /// A path or a name from outside in a message: `echo` with room for a long path
+    /// (`pathLimit`). The messages of reads and writes quote paths and names through here.
+    public static func path(_ text: String) -> String {
+        echo(text, limit: pathLimit)
+    }
+
+    // MARK: UIDs
+
+    /// A UID as infcal prints it (`--agenda --uid`, what `add`, `edit` and `delete` say):
+    /// each non-printing character escaped as `echo` escapes it (`\t`, `\x1b`, `\u{202e}`),
+    /// a backslash doubled, never cut, so that the line shows every character and
+    /// `uidCandidates` gives the UID back exactly. A UID of printing characters without a
+    /// backslash (a UUID, `lunch@example.org`) is printed as it is.
+    public static func uid(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\\" || isNonPrinting($0) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            result += scalar == "\\" ? "\\\\" : escaped(scalar)
+        }
+        return result
+    }
+
+    /// The UIDs a UID typed for `edit` or `delete` may name, in the order to look for them:
+    /// the printed form (`uid`) read back, its escapes undone, then the text as typed (a UID
+    /// copied from a file, whose backslashes are its own). One when the text holds no
+    /// backslash, or no valid escape.
+    public static func uidCandidates(_ typed: String) -> [String] {
+        guard typed.contains("\\"), let read = unescapedUID(typed), read != typed else { return [typed] }
+        return [read, typed]
+    }
+
+    /// `text` with the escapes of `uid` undone: `\\`, `\n`, `\t`, `\r`, `\xHH` and
+    /// `\u{H…}`; nil when a backslash starts anything else (then the text is no printed UID).
+    public static func unescapedUID(_ text: String) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var rest = Substring(text).unicodeScalars[...]
+        while let first = rest.first {
+            rest = rest.dropFirst()
+            guard first == "\\" else {
+                scalars.append(first)
+                continue
+            }
+            guard let kind = rest.first else { return nil }
+            rest = rest.dropFirst()
+            switch kind {
+            case "\\": scalars.append("\\")
+            case "n": scalars.append("\n")
+            case "t": scalars.append("\t")
+            case "r": scalars.append("\r")
+            case "x":
+                let digits = String(String.UnicodeScalarView(rest.prefix(2)))
+                guard digits.count == 2, let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+                scalars.append(scalar)
+                rest = rest.dropFirst(2)
+            case "u":
+                guard rest.first == "{", let close = rest.firstIndex(of: "}") else { return nil }
+                let digits = String(String.UnicodeScalarView(rest[rest.index(after: rest.startIndex)..<close]))
+                guard (1...6).contains(digits.count), let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+                scalars.append(scalar)
+                rest = rest[rest.index(after: close)...]
+            default: return nil
+            }
+        }
+        return String(scalars)
+    }
+
     /// `text` for a view: control characters (C0, DEL, C1), which could drive the terminal,
     /// made spaces; bidirectional embeddings, overrides and isolates (U+202A–U+202E,
     /// U+2066–U+2069), which would reorder the rest of the line, left out.

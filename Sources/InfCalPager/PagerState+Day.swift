@@ -130,9 +130,10 @@ extension PagerState {
         highlightedEvent = max(0, min(highlightedEvent, count - 1))
     }
 
-    /// Says how a write went, on the status line.
+    /// Says how a write went, on the status line, inert (`InertText.echo`, uncut: a path
+    /// or a UID a write quotes could hold controls or bidirectional overrides).
     public mutating func report(_ text: String, isError: Bool) {
-        message = Message(text: text, isError: isError)
+        message = Message(text: InertText.echo(text, limit: Int.max), isError: isError)
     }
 
     mutating func handleEventPrompt(_ key: Key, purpose: EventPrompt, text: String) -> Outcome {

@@ -36,9 +36,23 @@ public struct RemoteCache: Sendable {
         CalendarFiles(base: directory + "/" + Self.fileName(name))
     }
 
+    /// The longest file name `fileName` gives: room is left within NAME_MAX (255 bytes) for
+    /// the temporary names an atomic write makes beside a file (`.NAME.infcal-PID-N.tmp`).
+    public static let longestFileName = 200
+
     /// `text` as one file name: letters, digits, `-`, `_` and inner dots as they are, every
-    /// other byte as `%XX`, so that two names never share a file and none leaves the directory.
+    /// other byte as `%XX`, so that two names never share a file and none leaves the directory
+    /// (`/`, NUL and a leading dot are escaped). A name that would be longer than
+    /// `longestFileName` is `h-` and the SHA-256 of `text` in hex instead (with `.ics` when
+    /// `text` ends so). (Only a name that is itself `h-` and such a hash could meet it; the
+    /// helper gives any second href of a collection that meets a taken name its own hash.)
     public static func fileName(_ text: String) -> String {
+        let name = escapedName(text)
+        guard name.utf8.count > longestFileName else { return name }
+        return "h-" + Hashes.hex(Hashes.sha256(text.utf8)) + (text.lowercased().hasSuffix(".ics") ? ".ics" : "")
+    }
+
+    private static func escapedName(_ text: String) -> String {
         var name = ""
         for (offset, byte) in text.utf8.enumerated() {
             let plain = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -103,6 +117,17 @@ public struct CacheMeta: Sendable, Equatable {
         set { message["fetched"] = newValue.map(String.init) }
     }
 
+    /// The authentication scheme the server took last (`basic`, `digest` or `bearer`), so
+    /// that the next run sends Basic credentials with its first request; never a secret.
+    public var auth: AuthScheme? {
+        get { message["auth"].flatMap(AuthScheme.init(rawValue:)) }
+        set { message["auth"] = newValue?.rawValue }
+    }
+
+    /// The calendars of a CalDAV account that discovery skipped as holding no events (their
+    /// names, each `OneLineText.escaped`, joined by spaces), so that they are said once.
+    public var skipped: String? { get { message["skipped"] } set { message["skipped"] = newValue } }
+
     /// The one calendar of a CalDAV account the copy holds (the config file's `calendar =`);
     /// nil when it holds every calendar of the account.
     public var calendar: String? { get { message["calendar"] } set { message["calendar"] = newValue } }
@@ -148,9 +173,11 @@ public enum RemoteURL {
         return parts.scheme == "http" || parts.scheme == "https"
     }
 
-    /// Whether `host` is a loopback address, where plain http cannot be overheard.
+    /// Whether `host` is a loopback address, where plain http cannot be overheard: 127.x.y.z,
+    /// ::1, `localhost` and the names under it (RFC 6761, which libcurl 7.85 and later
+    /// resolves to loopback itself, never by DNS).
     public static func isLoopback(_ host: String) -> Bool {
-        if host == "localhost" || host == "::1" { return true }
+        if host == "localhost" || host == "::1" || host.hasSuffix(".localhost") { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
@@ -159,6 +186,45 @@ public enum RemoteURL {
     public static func allowsPassword(_ url: String) -> Bool {
         guard let parts = parts(normalized(url)) else { return false }
         return parts.scheme == "https" || (parts.scheme == "http" && isLoopback(parts.host))
+    }
+
+    /// Whether `url` names a subscription rather than a CalDAV server, before anything was
+    /// fetched from it: `webcal://` (or `webcals://`), or a path ending in `.ics`.
+    public static func looksLikeSubscription(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        if lower.hasPrefix("webcal://") || lower.hasPrefix("webcals://") { return true }
+        var path = Substring(lower)
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        return path.hasSuffix(".ics")
+    }
+
+    /// Whether credentials configured for `configured` may go to `target`: the same host, or
+    /// a host in the configured host's domain, as iCloud answers `p42-caldav.icloud.com` to
+    /// `caldav.icloud.com`. The domain is the configured host without its first label when
+    /// that leaves two labels or more, unless those two look like a public suffix of a country
+    /// (`co.uk`, `com.au`: a second label of at most three letters under a two-letter top
+    /// level); else the configured host itself (`example.com` reaches `dav.example.com`). An
+    /// IP address matches itself alone. Without the Public Suffix List this errs towards
+    /// sending less: a suffix the rule misses is one a user can still name by `url =`.
+    public static func sameSite(_ configured: String, _ target: String) -> Bool {
+        guard let from = parts(normalized(configured))?.host, let to = parts(normalized(target))?.host else { return false }
+        if from == to { return true }
+        if isAddress(from) || isAddress(to) { return false }
+        let labels = from.split(separator: ".", omittingEmptySubsequences: false)
+        var domain = from
+        if labels.count >= 3 {
+            let parent = labels.dropFirst()
+            let publicLike = parent.count == 2 && parent.last?.count == 2 && (parent.first?.count ?? 0) <= 3
+            if !publicLike { domain = parent.joined(separator: ".") }
+        }
+        return to.hasSuffix("." + domain)
+    }
+
+    /// Whether `host` is an IP address (IPv4 dotted, or IPv6, which holds a colon).
+    static func isAddress(_ host: String) -> Bool {
+        if host.contains(":") { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets.allSatisfy { UInt8($0) != nil }
     }
 }
 
@@ -248,6 +314,13 @@ public struct CachedCollection: Sendable {
     public var href: String? { Self.href(in: meta) }
     /// The collection's display name, as `field(_:in:)` reads it from `meta`.
     public var name: String? { Self.field("name", in: meta) }
+    /// Whether the server lets the user only read the collection (its
+    /// `current-user-privilege-set` has none of `all`, `write`, `write-content`, `bind`):
+    /// infcal then refuses to write to it, before any request.
+    public var isReadOnly: Bool { meta["readonly"] == "yes" }
+    /// The collection's origin (`https://host:port`) when it is on another host than the
+    /// configured URL (a calendar home elsewhere in the domain); nil when on the same one.
+    public var origin: String? { Self.field("origin", in: meta) }
     /// The collection's colour (its `calendar-color`), as `field(_:in:)` reads it.
     public var color: String? { Self.field("color", in: meta) }
     /// The sync-token the copy was brought up to, as `field(_:in:)` reads it.
@@ -263,10 +336,15 @@ public struct CachedCollection: Sendable {
         return href == trimmed + "/" || href.split(separator: "/").last.map(String.init) == trimmed
     }
 
-    /// The `collection` file's message, in the present format, for the collection at `href`.
-    public static func collectionMeta(href: String, name: String?, color: String?, syncToken: String?) -> FetchMessage {
-        let values = [href, name, color, syncToken].map { $0.map(OneLineText.escaped) }
-        return FetchMessage("collection", [("format", collectionFormat)] + Array(zip(collectionFields, values)))
+    /// The `collection` file's message, in the present format, for the collection at `href`
+    /// (on `origin` when that is another host than the configured one), `readOnly` when the
+    /// server grants no write privilege on it.
+    public static func collectionMeta(href: String, name: String?, color: String?, syncToken: String?,
+                                      origin: String? = nil, readOnly: Bool = false) -> FetchMessage {
+        let values = [href, name, color, syncToken, origin].map { $0.map(OneLineText.escaped) }
+        var message = FetchMessage("collection", [("format", collectionFormat)] + Array(zip(collectionFields + ["origin"], values)))
+        if readOnly { message["readonly"] = "yes" }
+        return message
     }
 
     /// The `etags` file's contents, in the present format.

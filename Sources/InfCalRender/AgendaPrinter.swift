@@ -79,7 +79,7 @@ public struct AgendaPrinter {
         }
         // With --uid the line is for programs: uncoloured, the UID after a tab (`cut` then only
         // marks, it does not cut).
-        if showsUID { return cut(lead + name + summary) + "\t" + InertText.forView(occurrence.uid) }
+        if showsUID { return cut(lead + name + summary) + "\t" + InertText.uid(occurrence.uid) }
         let text = cut(lead + name + summary)
         guard let trueColor = colors, let color = occurrence.color, text.count > lead.count else { return text }
         let split = text.index(text.startIndex, offsetBy: lead.count)
@@ -181,7 +181,7 @@ public struct AgendaPrinter {
         bytes += occurrence.shownSummary.utf8
         if showsUID {
             bytes.append(0x09)
-            bytes += InertText.forView(occurrence.uid).utf8
+            bytes += InertText.uid(occurrence.uid).utf8
         }
         bytes.append(0x0A)
     }

@@ -172,23 +172,23 @@ enum EventRun {
         for source in files {
             let file = source.file
             if let failure = source.failure {
-                lines.append("\(InertText.echo(source.name, limit: 400)): \(failure)")
+                lines.append("\(InertText.path(source.name)): \(failure)")
                 problems += 1
                 continue
             }
             if !file.hasCalendarData {
-                lines.append("\(InertText.echo(source.name, limit: 400)): no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)")
+                lines.append("\(InertText.path(source.name)): no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)")
                 problems += 1
             }
             if let first = file.skipped.first {
                 let more = file.skipped.count - 1
-                lines.append("\(InertText.echo(source.name, limit: 400)):\(first.line): \(first.reason)"
+                lines.append("\(InertText.path(source.name)):\(first.line): \(first.reason)"
                              + (more > 0 ? " (and \(more) more event\(more == 1 ? "" : "s") skipped in this file)" : ""))
                 problems += file.skipped.count
             }
-            for problem in file.problems { lines.append("\(InertText.echo(source.name, limit: 400)):\(problem.line): \(problem.message)") }
+            for problem in file.problems { lines.append("\(InertText.path(source.name)):\(problem.line): \(problem.message)") }
             problems += file.problems.count
-            for note in file.notes { lines.append("\(InertText.echo(source.name, limit: 400)):\(note.line): \(note.message)") }
+            for note in file.notes { lines.append("\(InertText.path(source.name)):\(note.line): \(note.message)") }
         }
         return (lines, problems)
     }
@@ -256,12 +256,12 @@ enum EventRun {
                              window: eventCache == nil ? nil : window(configuration, plan: settings.agenda),
                              details: configuration.mode == .paged || settings.search != nil)
         } catch {
-            return .finished(InfCal.fail("cannot read events from '\(InertText.echo(error.path, limit: 400))': \(error.reason)", status: ExitStatus.noInput))
+            return .finished(InfCal.fail("cannot read events from '\(InertText.path(error.path))': \(error.reason)", status: ExitStatus.noInput))
         }
         let (lines, fileProblems) = warnings(files)
         for line in lines { _ = InfCal.fail(line, status: 0) }
         for path in emptyDirectories(sources, read: files, skipping: skipping) {
-            _ = InfCal.fail("\(InertText.echo(path, limit: 400)): no .ics file in this directory", status: 0)
+            _ = InfCal.fail("\(InertText.path(path)): no .ics file in this directory", status: 0)
         }
         let problems = fileProblems + fetched.failures
         if settings.strict, problems > 0 {

@@ -219,7 +219,8 @@ final class PagerSession {
             guard occurrences.indices.contains(index), !occurrences[index].uid.isEmpty else { return nil }
             let occurrence = occurrences[index]
             let recurring = occurrence.event.flatMap { view.events?.events.indices.contains($0) == true ? view.events?.events[$0] : nil }?.isRecurring ?? false
-            return (occurrence.uid, recurring ? ["--occurrence", JSONText.isoDate(dayNumber: day)] : [])
+            // As `--agenda --uid` prints it, which edit and delete read back exactly.
+            return (InertText.uid(occurrence.uid), recurring ? ["--occurrence", JSONText.isoDate(dayNumber: day)] : [])
         }
         switch write {
         case let .add(day, text):

@@ -4,7 +4,8 @@ import Glibc
 import Musl
 #endif
 
-/// The libc calls that start other programs: the network helper and a `password-command`.
+/// The libc calls that start other programs: the network helper and the outside commands
+/// (`password-command`, `token-command`), bounded in time.
 /// Like `Platform.swift`, the only place they live.
 extension Platform {
     /// A started child and the pipes to its standard input and from its standard output.
@@ -77,37 +78,167 @@ extension Platform {
         _ = kill(pid, SIGTERM)
     }
 
-    /// The first line `command` writes, run by `/bin/sh -c` with standard input from /dev/null
-    /// and standard error ours, within `timeout` seconds; nil when it fails, writes nothing, or
-    /// takes longer (then it is killed).
-    public static func firstLine(ofCommand command: String, timeout: Double) -> String? {
-        guard let child = startChild("/bin/sh", ["-c", command]) else { return nil }
-        _ = close(child.input)
-        defer { _ = close(child.output) }
+    // MARK: Outside commands, bounded
+
+    /// How an outside command (`password-command`, `token-command`) ended.
+    public enum CommandOutcome: Equatable, Sendable {
+        /// It ended with `status` (128 + the signal when a signal ended it), having written
+        /// `line` first (nil when it wrote no line break before ending or closing its output).
+        case finished(status: Int32, line: String?)
+        /// It was still running at its deadline: its process group was ended (SIGTERM and
+        /// SIGCONT, then SIGKILL after a short grace).
+        case timedOut
+        /// It could not be started (the errno).
+        case notStarted(Int32)
+    }
+
+    /// SIGPIPE's number: the status of a command that went on writing after its first line
+    /// is 128 plus it.
+    public static let brokenPipeSignal = SIGPIPE
+
+    /// The longest first line `runBounded` keeps (a long token fits).
+    public static let longestCommandLine = 64 << 10
+    /// Seconds between SIGTERM and SIGKILL when a command outlives its deadline.
+    static let commandGrace = 1.0
+
+    /// Runs `arguments` (a program, found on PATH unless it holds a `/`, and its arguments; no
+    /// shell) in a process group of its own (POSIX_SPAWN_SETPGROUP), with standard input from
+    /// /dev/null, standard output read here and standard error ours, this process's
+    /// environment and `environment` laid over it, and every signal at its default. Its first
+    /// line of output is kept (then no more is read: a command that goes on writing ends by
+    /// SIGPIPE). Unless it ends within `timeout` seconds, its whole process group is sent
+    /// SIGTERM and SIGCONT (a stopped command wakes to end), then SIGKILL after a second, so
+    /// that no command, however it ignores signals or stops itself, keeps this process waiting.
+    public static func runBounded(_ arguments: [String], timeout: Double, environment: [String: String] = [:]) -> CommandOutcome {
+        guard let program = arguments.first, !program.isEmpty else { return .notStarted(ENOENT) }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return .notStarted(errno) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        var variables: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+            if environment[name] == nil { variables.append(text) }
+            index += 1
+        }
+        variables += environment.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+        _ = close(ends[1])
+        guard result == 0 else {
+            _ = close(ends[0])
+            return .notStarted(result)
+        }
+        var output = ends[0]
+        defer { if output >= 0 { _ = close(output) } }
         var bytes: [UInt8] = []
+        var status: Int32?
         let end = monotonicSeconds() + timeout
-        reading: while !bytes.contains(10) {
+        while status == nil {
+            status = reaped(pid)
+            if status != nil { break }
             let left = end - monotonicSeconds()
             guard left > 0 else {
-                _ = kill(child.pid, SIGKILL)
-                waitChild(child.pid)
-                return nil
+                endGroup(pid)
+                return .timedOut
             }
-            var entry = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
-            if poll(&entry, 1, Int32(left * 1000) + 1) <= 0 { continue }
-            switch readAvailable(child.output) {
-            case .bytes(let chunk): bytes += chunk
+            let wait = Int32(min(left, 0.05) * 1000) + 1
+            guard output >= 0 else {
+                var pause = timespec(tv_sec: 0, tv_nsec: Int(wait) * 1_000_000)
+                nanosleep(&pause, nil)
+                continue
+            }
+            var entry = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, wait) > 0 else { continue }
+            switch readAvailable(output) {
+            case .bytes(let chunk):
+                bytes += chunk.prefix(longestCommandLine - bytes.count)
+                if bytes.contains(10) || bytes.count >= longestCommandLine {
+                    // Not a word more is read.
+                    _ = close(output)
+                    output = -1
+                }
             case .interrupted: continue
-            case .endOfFile, .failed: break reading
+            case .endOfFile, .failed:
+                _ = close(output)
+                output = -1
             }
         }
-        // Not a word more is read; a command that goes on writing ends by SIGPIPE.
-        _ = close(child.output)
-        let status = waitChild(child.pid)
-        let line = bytes.split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
-        var text = String(decoding: line, as: UTF8.self)
-        if text.hasSuffix("\r") { text.removeLast() }
-        return status == 0 || status == 128 + SIGPIPE ? (text.isEmpty ? nil : text) : nil
+        // What it wrote before it ended is in the pipe still (a child it left may hold the
+        // pipe open: nothing is waited for).
+        while output >= 0, !bytes.contains(10), bytes.count < longestCommandLine {
+            var entry = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 0) > 0, case .bytes(let chunk) = readAvailable(output) else { break }
+            bytes += chunk.prefix(longestCommandLine - bytes.count)
+        }
+        guard let status else { return .timedOut }
+        let cut = bytes.split(separator: 10, maxSplits: 1, omittingEmptySubsequences: false)
+        guard bytes.contains(10), var line = cut.first.map({ String(decoding: $0, as: UTF8.self) }) else {
+            return .finished(status: status, line: nil)
+        }
+        if line.hasSuffix("\r") { line.removeLast() }
+        return .finished(status: status, line: line)
+    }
+
+    /// The exit status of the child `pid` if it has ended (it is then reaped), else nil.
+    private static func reaped(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid else { return result < 0 && errno != EINTR ? -1 : nil }
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Ends the process group `pid` leads: SIGTERM and SIGCONT, then after at most
+    /// `commandGrace` seconds SIGKILL to whatever of the group is left; the leader is reaped
+    /// (waited for at most another second: a process in uninterruptible sleep is left).
+    private static func endGroup(_ pid: pid_t) {
+        _ = kill(-pid, SIGTERM)
+        _ = kill(-pid, SIGCONT)
+        var gone = false
+        let graceEnd = monotonicSeconds() + commandGrace
+        while !gone, monotonicSeconds() < graceEnd {
+            if reaped(pid) != nil { gone = true; break }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
+        _ = kill(-pid, SIGKILL)
+        let reapEnd = monotonicSeconds() + 1
+        while !gone, monotonicSeconds() < reapEnd {
+            if reaped(pid) != nil { gone = true; break }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
+    }
+
+    /// Ends the process with `status` at once (_exit(2)): nothing flushed, no destructor run,
+    /// whatever other threads are doing; for the helper after its last answer is written.
+    public static func exitAtOnce(_ status: Int32) -> Never {
+        _exit(status)
     }
 
     /// A pipe, both ends close-on-exec; nil when none can be made.

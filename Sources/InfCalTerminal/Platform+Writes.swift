@@ -10,13 +10,25 @@ import InfCalEvents
 /// over it, and the directory flushed, so that a crash at any moment leaves the old file or
 /// the new one, complete.
 extension Platform {
-    /// A step of a write that failed, with errno.
+    /// A step of a write that failed, with errno, or a write refused, with the reason.
     public struct WriteFailure: Error, CustomStringConvertible {
         public let path: String
         public let step: String
         public let code: Int32
+        /// Why the write was refused, said instead of errno's text; nil for a failure.
+        public let reason: String?
 
-        public var description: String { "cannot \(step) '\(path)': \(Platform.describe(errno: code))" }
+        /// The failure of `step` on `path` with errno `code`.
+        public init(path: String, step: String, code: Int32) {
+            (self.path, self.step, self.code, reason) = (path, step, code, nil)
+        }
+
+        /// `step` on `path` refused for `reason` (before anything was written).
+        public init(path: String, step: String, reason: String) {
+            (self.path, self.step, code, self.reason) = (path, step, EPERM, reason)
+        }
+
+        public var description: String { "cannot \(step) '\(path)': \(reason ?? Platform.describe(errno: code))" }
     }
 
     /// The version of the file at `path` now, with its status change time: what a write
@@ -52,10 +64,16 @@ extension Platform {
     public static func withLock<T>(on path: String, _ body: () throws -> T) throws -> T {
         var fd: Int32
         repeat {
-            fd = isDirectory(path) ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Not through a link, and without waiting: a FIFO put where the lock file goes
+            // would hold the open until a reader came.
+            fd = isDirectory(path) ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                : open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw WriteFailure(path: path, step: "open the lock", code: errno) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw WriteFailure(path: path, step: "open the lock", code: errno) }
+        guard [S_IFREG, S_IFDIR].contains(info.st_mode & S_IFMT) else { throw WriteFailure(path: path, step: "lock", reason: notWritable(info)) }
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR { throw WriteFailure(path: path, step: "lock", code: errno) }
         }
@@ -73,7 +91,10 @@ extension Platform {
 
     /// Writes `bytes` to a new file beside `path`, flushes it, renames it over `path` (or,
     /// with `replacing` false, links it to `path`, failing if something is there), and
-    /// flushes the directory. The new file gets `mode` (else the old file's, else 0644 less
+    /// flushes the directory. A symbolic link at `path` is written through: the file it leads
+    /// to is replaced, in its own directory, and the link stays (`NewFile`). Only a regular
+    /// file of one name is replaced: anything else there (a FIFO, a device, a file with
+    /// several hard links) is refused and left as it is. The new file gets `mode` (else the old file's, else 0644 less
     /// the umask). The old file is untouched when any step fails. Without `durable` nothing is
     /// flushed: for caches, whose every read checks lengths and checksums, so that a file torn
     /// by a crash is rebuilt, never trusted, and a rebuild costs no disk flush.
@@ -101,9 +122,11 @@ extension Platform {
 
     /// The new file of an atomic write: made beside the file it is to become, written through
     /// `descriptor`, then renamed (or linked) into place by `commit`, or removed by `discard`.
-    /// It may be made by one process and committed by another that `detach` started.
+    /// It may be made by one process and committed by another that `detach` started. Its
+    /// name, `.NAME.infcal-PID-N.tmp`, and the lock its writer holds on it tell a file a
+    /// killed writer left (`leftoverTemporaryFiles(in:)`) from one being written.
     public final class NewFile {
-        /// The file it is to become.
+        /// The file it is to become: the path it was made for, its symbolic links followed.
         public let path: String
         /// Its own name until then, beside `path`.
         public let temporary: String
@@ -112,11 +135,12 @@ extension Platform {
         /// Whether the new file is in place, removed, or left to another process.
         private var settled = false
 
-        /// Creates the new file beside `path` with `mode` (else the mode of the file at `path`,
-        /// else 0644 less the umask).
-        public init(beside path: String, mode: UInt32? = nil) throws {
+        /// Creates the new file beside `path` (beside the file its links lead to) with `mode`
+        /// (else the mode of the file at `path`, else 0644 less the umask).
+        public init(beside named: String, mode: UInt32? = nil) throws {
+            let path = try Platform.followingLinks(named)
             let directory = Platform.directory(of: path)
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = Platform.lastComponent(of: path)
             var temporary = ""
             var fd: Int32 = -1
             for attempt in 0..<100 {
@@ -147,6 +171,7 @@ extension Platform {
                 descriptor = -1
                 guard closed == 0 else { throw WriteFailure(path: path, step: "write (close)", code: errno) }
                 if replacing {
+                    try Platform.checkReplaceable(path)
                     guard rename(temporary, path) == 0 else { throw WriteFailure(path: path, step: "rename the new file onto", code: errno) }
                 } else {
                     guard link(temporary, path) == 0 else { throw WriteFailure(path: path, step: "create", code: errno) }
@@ -179,6 +204,15 @@ extension Platform {
         }
 
         deinit { discard() }
+    }
+
+    /// Throws unless what is at `path` may be replaced by rename(2): nothing, or a regular
+    /// file of one name (looked at again just before the rename, whatever was checked before).
+    static func checkReplaceable(_ path: String) throws(WriteFailure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw WriteFailure(path: path, step: "replace", reason: notWritable(info)) }
+        try refuseHardLinks(path, links: Int(info.st_nlink))
     }
 
     /// Writes all of `bytes` to `fd` at file offset `offset` (pwrite(2), again after a short write).

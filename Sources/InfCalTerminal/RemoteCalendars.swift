@@ -14,8 +14,6 @@ enum RemoteCalendars {
     static let sizeLimit = 64 << 20
     /// Seconds a fetch may run before its progress is shown at a terminal.
     static let progressDelay = 0.5
-    /// Seconds a `password-command` may take.
-    static let passwordTimeout = 30.0
 
     /// The cache directory of this process's environment; nil when neither XDG_CACHE_HOME nor
     /// HOME names one.
@@ -141,30 +139,76 @@ enum RemoteCalendars {
         return nil
     }
 
-    /// The user and password for `source` at `url`: `username =`, the first line of
-    /// `password-command =`, else `~/.netrc`'s entry for the host.
-    /// - returns: nil for the password when none is configured; a failure reason when a
-    ///   configured one cannot be had.
-    static func credentials(for source: CalendarSource, url: String) -> (user: String?, password: String?, failure: String?) {
-        var user = source.username
+    /// What a request to a server's calendar authenticates with: a user and password, or a
+    /// bearer token. Never written anywhere but the helper's standard input.
+    struct Credentials {
+        var user: String?
         var password: String?
-        if let command = source.passwordCommand {
-            guard let line = Platform.firstLine(ofCommand: command, timeout: passwordTimeout) else {
-                return (user, nil, "password-command gave no password")
+        var token: String?
+
+        /// The request's fields: the user, the secret, and the scheme (`auth =`, else the one
+        /// the server took last, which the helper then sends with its first request).
+        func fields(for source: CalendarSource, remembered: String?) -> [(String, String?)] {
+            [("username", user), ("password", password), ("token", token),
+             ("auth", source.authentication?.rawValue), ("auth-hint", source.authentication == nil ? remembered : nil)]
+        }
+    }
+
+    /// The user and password for `source` at `url`: `username =`, the first line of
+    /// `password-command =`, else `~/.netrc`'s entry for the host; or the bearer token the
+    /// first line of `token-command =` is.
+    /// - returns: the credentials (none when none are configured), or why configured ones
+    ///   cannot be had (a command that failed or outlived the calendar's `timeout`), in a few
+    ///   words for the calendar's one line.
+    static func credentials(for source: CalendarSource, url: String) -> Result<Credentials, Failure> {
+        var credentials = Credentials(user: source.username)
+        if let command = source.tokenCommand {
+            switch secret(command, key: "token-command", what: "token", timeout: source.timeout) {
+            case .success(let token): credentials.token = token
+            case .failure(let failure): return .failure(failure)
             }
-            password = line
+        } else if let command = source.passwordCommand {
+            switch secret(command, key: "password-command", what: "password", timeout: source.timeout) {
+            case .success(let password): credentials.password = password
+            case .failure(let failure): return .failure(failure)
+            }
         } else if let home = Platform.variable("HOME"), let host = RemoteURL.parts(RemoteURL.normalized(url))?.host,
                   case .success(let bytes) = Platform.readFile(home + "/.netrc"),
                   let entry = Netrc.credentials(in: String(decoding: bytes, as: UTF8.self), host: host) {
-            if user == nil || user == entry.login {
-                user = user ?? entry.login
-                password = entry.password
+            if credentials.user == nil || credentials.user == entry.login {
+                credentials.user = credentials.user ?? entry.login
+                credentials.password = entry.password
             }
         }
-        if password != nil, !RemoteURL.allowsPassword(url) {
-            return (user, nil, "a password goes over https only, or plain http to this machine")
+        if credentials.password != nil || credentials.token != nil, !RemoteURL.allowsPassword(url) {
+            return .failure(Failure("\(credentials.token != nil ? "a token" : "a password") goes over https only, or plain http to this machine"))
         }
-        return (user, password, nil)
+        return .success(credentials)
+    }
+
+    /// Why credentials could not be had, in a few words.
+    struct Failure: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// The first line of `command`'s output, run bounded by `timeout` seconds (the
+    /// calendar's); `key` names the config key and `what` the secret in the reason a failure gives.
+    static func secret(_ command: [String], key: String, what: String, timeout: Int) -> Result<String, Failure> {
+        switch Platform.runBounded(command, timeout: Double(timeout)) {
+        case .timedOut:
+            return .failure(Failure("\(key) did not finish within \(timeout) s and was stopped"))
+        case .notStarted(let code):
+            return .failure(Failure("\(key) could not be started: \(UsageError.echo(command.first ?? "", limit: 40)): "
+                                    + Platform.describe(errno: code)))
+        case .finished(let status, let line):
+            // A command that goes on writing after its first line ends by SIGPIPE: that line counts.
+            guard status == 0 || (status == 128 + Platform.brokenPipeSignal && line != nil) else {
+                return .failure(Failure("\(key) failed (exit status \(status))"))
+            }
+            guard let line, !line.isEmpty else { return .failure(Failure("\(key) gave no \(what)")) }
+            return .success(line)
+        }
     }
 
     /// Fetches each of `due` with the helper, one after the other, and says how it went.
@@ -182,48 +226,14 @@ enum RemoteCalendars {
             report.failures = due.count
             return report
         }
-        guard let child = Platform.startChild(path, [], errorToNull: true) else {
-            for item in due { report.lines.append(failure(item, "cannot start \(path)")) }
-            report.failures = due.count
-            return report
-        }
-        defer {
-            Platform.closeDescriptor(child.input)
-            Platform.closeDescriptor(child.output)
-            Platform.waitChild(child.pid)
-        }
-        var session = HelperSession(child: child)
-        var helperGone = false
+        var helper = HelperProcess(path: path)
+        defer { helper.stop() }
         for item in due {
-            if helperGone {
-                report.lines.append(failure(item, "the network helper stopped"))
-                report.failures += 1
-                continue
-            }
-            let (user, password, problem) = credentials(for: item.source, url: item.url)
-            if let problem {
-                report.lines.append(failure(item, problem))
-                report.failures += 1
-                continue
-            }
-            let request = FetchMessage("fetch", [
-                ("name", item.name), ("url", item.url), ("calendar", item.source.collection), ("cache", cache.files(for: item.name).base),
-                ("timeout", String(item.source.timeout)), ("limit", String(sizeLimit)),
-                ("etag", item.copy?.etag), ("last-modified", item.copy?.lastModified),
-                ("username", user), ("password", password),
-            ])
-            let started = Platform.monotonicSeconds()
-            var shown = false
-            let outcome = session.exchange(request, timeout: item.source.timeout) { next in
-                if showProgress, let bytes = next.integer("bytes"), Platform.monotonicSeconds() - started >= progressDelay {
-                    try? FileOutput(fd: 2).write("\rinfcal: \(item.name): fetching, \(bytes) bytes\u{1B}[K")
-                    shown = true
-                }
-            }
-            if shown { try? FileOutput(fd: 2).write("\r\u{1B}[K") }
-            guard case .answer(let answer) = outcome else {
-                helperGone = true
-                report.lines.append(failure(item, outcome == .stopped ? "the network helper stopped" : "the network helper did not answer"))
+            var answer: FetchMessage
+            switch fetchOne(item, cache: cache, helper: &helper, showProgress: showProgress) {
+            case .success(let fetched): answer = fetched
+            case .failure(let problem):
+                report.lines.append(failure(item, problem.reason))
                 report.failures += 1
                 continue
             }
@@ -234,8 +244,111 @@ enum RemoteCalendars {
                 report.lines.append(failure(item, answer["reason"] ?? "unknown reason"))
                 report.failures += 1
             }
+            if let line = skippedLine(item, answer: answer) { report.lines.append(line) }
         }
         return report
+    }
+
+    /// Fetches `item`: its credentials had (a command run), the request sent to the helper
+    /// (started anew when the last one ended), and, when a bearer token was refused (HTTP
+    /// 401), the token command run once more and the request sent again.
+    /// - returns: the helper's `done` answer, or why there is none.
+    static func fetchOne(_ item: Due, cache: RemoteCache, helper: inout HelperProcess, showProgress: Bool) -> Result<FetchMessage, Failure> {
+        var retried = false
+        while true {
+            let credentials: Credentials
+            switch self.credentials(for: item.source, url: item.url) {
+            case .success(let had): credentials = had
+            case .failure(let failure): return .failure(failure)
+            }
+            let request = FetchMessage("fetch", [
+                ("name", item.name), ("url", item.url), ("calendar", item.source.collection), ("cache", cache.files(for: item.name).base),
+                ("timeout", String(item.source.timeout)), ("limit", String(sizeLimit)),
+                ("etag", item.copy?.etag), ("last-modified", item.copy?.lastModified),
+            ] + credentials.fields(for: item.source, remembered: item.copy?.auth?.rawValue))
+            let started = Platform.monotonicSeconds()
+            var shown = false
+            let outcome = helper.exchange(request, timeout: item.source.timeout) { next in
+                if showProgress, let bytes = next.integer("bytes"), Platform.monotonicSeconds() - started >= progressDelay {
+                    try? FileOutput(fd: 2).write("\rinfcal: \(item.name): fetching, \(bytes) bytes\u{1B}[K")
+                    shown = true
+                }
+            }
+            if shown { try? FileOutput(fd: 2).write("\r\u{1B}[K") }
+            guard case .answer(let answer) = outcome else {
+                return .failure(Failure(outcome == .notStarted ? "cannot start \(helper.path)"
+                                        : outcome == .stopped ? "the network helper stopped" : "the network helper did not answer"))
+            }
+            if answer["result"] == "failed", answer.integer("status") == 401, credentials.token != nil, !retried {
+                // A token may have expired since it was printed: one more, once.
+                retried = true
+                continue
+            }
+            return .success(answer)
+        }
+    }
+
+    /// The line that says, once, which calendars of an account discovery skipped as holding
+    /// no events (task lists): said when the set differs from the one the last fetch found.
+    static func skippedLine(_ item: Due, answer: FetchMessage) -> String? {
+        guard let skipped = answer["skipped"], skipped != item.copy?.skipped else { return nil }
+        let names = skipped.split(separator: " ").compactMap { OneLineText.unescaped($0) }.map { UsageError.echo($0, limit: 40) }
+        guard !names.isEmpty else { return nil }
+        return "\(item.name): not shown, as \(names.count == 1 ? "it holds" : "they hold") no events (tasks or notes only): "
+            + names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", and \(names.count - 5) more" : "")
+    }
+}
+
+/// The network helper of one run, started when the first request needs it and again when
+/// the last one ended (a helper that hit a body it could not stop ends after answering).
+struct HelperProcess {
+    let path: String
+    private var session: HelperSession?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// How one request ended.
+    enum Outcome: Equatable {
+        case answer(FetchMessage)
+        /// The helper could not be started.
+        case notStarted
+        /// The request could not be sent: the helper is gone.
+        case stopped
+        /// No answer came in time (the helper is then stopped) or the helper went away.
+        case silent
+    }
+
+    /// Sends `request` (starting the helper first when none runs) and waits for its answer.
+    mutating func exchange(_ request: FetchMessage, timeout: Int, progress: (FetchMessage) -> Void = { _ in }) -> Outcome {
+        if session == nil {
+            guard let child = Platform.startChild(path, [], errorToNull: true) else { return .notStarted }
+            session = HelperSession(child: child)
+        }
+        guard var current = session else { return .notStarted }
+        let outcome = current.exchange(request, timeout: timeout, progress: progress)
+        session = current
+        switch outcome {
+        case .answer(let answer):
+            if answer["ending"] == "yes" { stop() }
+            return .answer(answer)
+        case .stopped:
+            stop()
+            return .stopped
+        case .silent:
+            stop()
+            return .silent
+        }
+    }
+
+    /// Ends the helper: its input closed, so that it ends, and waited for.
+    mutating func stop() {
+        guard let current = session else { return }
+        Platform.closeDescriptor(current.child.input)
+        Platform.closeDescriptor(current.child.output)
+        Platform.waitChild(current.child.pid)
+        session = nil
     }
 }
 

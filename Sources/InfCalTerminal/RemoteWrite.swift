@@ -20,6 +20,11 @@ enum RemoteWrite {
         let directory: String
         /// Its path on the server, with one trailing slash.
         let href: String
+        /// Its origin when on another host than the configured URL (a calendar home
+        /// elsewhere in the domain); nil when on the configured one.
+        var origin: String?
+        /// Whether the server lets the user only read it (no write privilege).
+        var isReadOnly = false
         /// Its name for a message: the server's display name may hold line breaks and controls.
         var shown: String { UsageError.echo(name) }
 
@@ -51,6 +56,11 @@ enum RemoteWrite {
             throw Failure(status: ExitStatus.failure, message: "\(name): no cache directory (HOME and XDG_CACHE_HOME are unset); nothing was written")
         }
         var meta = RemoteCalendars.copy(of: name, url: url, calendar: source.collection, in: cache)
+        if meta == nil, RemoteURL.looksLikeSubscription(url) {
+            // Its copy was never fetched, and its URL says what it is: refused before any request.
+            throw Failure(status: ExitStatus.noPermission,
+                          message: "\(name) is a subscription (a plain URL), which infcal reads and does not write; nothing was written")
+        }
         if meta == nil, fetchingFirst {
             let due = RemoteCalendars.Due(source: source, name: name, url: url, copy: nil)
             let report = RemoteCalendars.fetch([due], cache: cache, showProgress: Platform.isTerminal(2))
@@ -65,10 +75,10 @@ enum RemoteWrite {
                           message: "\(name) is a subscription (a plain URL), which infcal reads and does not write; nothing was written")
         }
         return RemoteCalendars.localCopies(of: source, cache: cache).compactMap { local -> Collection? in
-            guard let directory = local.path,
-                  let href = CachedCollection(collection: try? Platform.readFile(directory + "/" + CalendarFiles.collectionFile).get(), etags: nil)
-                      .href else { return nil }
-            return Collection(source: source, name: local.name ?? name, directory: directory, href: href.hasSuffix("/") ? href : href + "/")
+            let stored = CachedCollection(collection: try? Platform.readFile((local.path ?? "") + "/" + CalendarFiles.collectionFile).get(), etags: nil)
+            guard let directory = local.path, let href = stored.href else { return nil }
+            return Collection(source: source, name: local.name ?? name, directory: directory, href: href.hasSuffix("/") ? href : href + "/",
+                              origin: stored.origin, isReadOnly: stored.isReadOnly)
         }
     }
 
@@ -80,6 +90,10 @@ enum RemoteWrite {
     static func send(_ bytes: [UInt8]?, file: String, uid: String, in collection: Collection, isNew: Bool) throws(Failure) {
         let url: String
         if case .url(let configured) = collection.source.location { url = configured } else { return }
+        if collection.isReadOnly {
+            throw Failure(status: ExitStatus.noPermission,
+                          message: "\(collection.shown) is read-only on the server (no write privilege for the user); nothing was written")
+        }
         guard let href = collection.href(of: file) else {
             throw Failure(status: ExitStatus.failure, message: "\(collection.shown): \(file) is not an event of the server; nothing was written")
         }
@@ -92,31 +106,42 @@ enum RemoteWrite {
         if let encoded, encoded.utf8.count + 8 > FetchMessageReader.longestLine {
             throw Failure(status: ExitStatus.failure, message: "\(collection.shown): the event is too large to send; nothing was written")
         }
-        let (user, password, problem) = RemoteCalendars.credentials(for: collection.source, url: url)
-        if let problem { throw Failure(status: ExitStatus.failure, message: "\(collection.shown): \(problem); nothing was written") }
         guard let path = RemoteCalendars.helper() else {
             throw Failure(status: ExitStatus.failure,
                           message: "the network helper \(RemoteCalendars.helperName) is not installed (beside infcal or on PATH); nothing was written")
         }
-        guard let child = Platform.startChild(path, [], errorToNull: true) else {
-            throw Failure(status: ExitStatus.failure, message: "cannot start \(path); nothing was written")
-        }
-        defer {
-            Platform.closeDescriptor(child.input)
-            Platform.closeDescriptor(child.output)
-            Platform.waitChild(child.pid)
-        }
-        // The name, the href and the ETag escaped: a line break in any would cut its field short
-        // (and a name cut so would not match the answer's).
-        let request = FetchMessage(bytes == nil ? "delete" : "put", [
-            ("name", OneLineText.escaped(collection.name)), ("url", url), ("href", OneLineText.escaped(href)), ("directory", collection.directory),
-            ("file", file), ("body", encoded), ("etag", isNew ? nil : etag.map(OneLineText.escaped)),
-            ("timeout", String(collection.source.timeout)),
-            ("username", user), ("password", password),
-        ])
-        var session = HelperSession(child: child)
-        guard case .answer(let answer) = session.exchange(request, timeout: collection.source.timeout) else {
-            throw Failure(status: ExitStatus.failure, message: "\(collection.shown): the network helper did not answer; nothing was written")
+        var helper = HelperProcess(path: path)
+        defer { helper.stop() }
+        var retried = false
+        var answer: FetchMessage
+        while true {
+            let credentials: RemoteCalendars.Credentials
+            switch RemoteCalendars.credentials(for: collection.source, url: url) {
+            case .success(let had): credentials = had
+            case .failure(let problem):
+                throw Failure(status: ExitStatus.failure, message: "\(collection.shown): \(problem.reason); nothing was written")
+            }
+            let remembered = RemoteCalendars.cache().flatMap { cache in
+                RemoteCalendars.copy(of: RemoteCalendars.name(of: collection.source), url: url, calendar: collection.source.collection, in: cache)
+            }?.auth?.rawValue
+            // The name, the href and the ETag escaped: a line break in any would cut its field short
+            // (and a name cut so would not match the answer's).
+            let request = FetchMessage(bytes == nil ? "delete" : "put", [
+                ("name", OneLineText.escaped(collection.name)), ("url", url), ("origin", collection.origin),
+                ("href", OneLineText.escaped(href)), ("directory", collection.directory),
+                ("file", file), ("body", encoded), ("etag", isNew ? nil : etag.map(OneLineText.escaped)),
+                ("timeout", String(collection.source.timeout)),
+            ] + credentials.fields(for: collection.source, remembered: remembered))
+            guard case .answer(let answered) = helper.exchange(request, timeout: collection.source.timeout) else {
+                throw Failure(status: ExitStatus.failure, message: "\(collection.shown): the network helper did not answer; nothing was written")
+            }
+            answer = answered
+            if answer["result"] == "failed", answer.integer("status") == 401, credentials.token != nil, !retried {
+                // The token may have expired: the command once more, and the write again (a 401 wrote nothing).
+                retried = true
+                continue
+            }
+            break
         }
         switch answer["result"] {
         case "written":

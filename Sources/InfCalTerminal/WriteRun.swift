@@ -40,12 +40,9 @@ enum WriteRun {
         var label: String { remote?.shown ?? path }
 
         /// The file flock(2) is held on: the directory itself, or a lock file beside the
-        /// calendar (the calendar's own inode is replaced by every write).
-        var lockPath: String {
-            if isDirectory { return path }
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            return Platform.directory(of: path) + "/." + name + ".lock"
-        }
+        /// file the calendar's links lead to (the calendar's own inode is replaced by every
+        /// write).
+        var lockPath: String { Platform.lockPath(of: path, isDirectory: isDirectory) }
     }
 
     static func run(_ subcommand: Subcommand, _ arguments: [String], environment: RunEnvironment, output: FileOutput) -> Int32 {
@@ -115,16 +112,16 @@ enum WriteRun {
             let uid = UUID().uuidString.lowercased()
             try add(event, uid: uid, stamp: stamp, zone: zone, to: target)
             return agendaLine(event, uid: uid, zone: zone, environment: environment)
-        case let .edit(uid, occurrence, changes):
-            let path = try update(uid, target: command.target, calendars: calendars, environment: environment, also: also) { data throws(CalendarEdit.Refusal) in
+        case let .edit(typed, occurrence, changes):
+            let (path, uid) = try update(typed, target: command.target, calendars: calendars, environment: environment, also: also) { uid, data throws(CalendarEdit.Refusal) in
                 try EventWrite.editing(uid, occurrence: occurrence, changes: changes, stamp: stamp, zone: zone, in: data)
             }
-            return "changed \(uid) in \(path)"
-        case let .delete(uid, occurrence):
-            let path = try update(uid, target: command.target, calendars: calendars, environment: environment, also: also) { data throws(CalendarEdit.Refusal) in
+            return "changed \(InertText.uid(uid)) in \(InertText.path(path))"
+        case let .delete(typed, occurrence):
+            let (path, uid) = try update(typed, target: command.target, calendars: calendars, environment: environment, also: also) { uid, data throws(CalendarEdit.Refusal) in
                 try EventWrite.deleting(uid, occurrence: occurrence, stamp: stamp, in: data)
             }
-            return occurrence == nil ? "deleted \(uid) from \(path)" : "deleted one occurrence of \(uid) in \(path)"
+            return (occurrence == nil ? "deleted \(InertText.uid(uid)) from " : "deleted one occurrence of \(InertText.uid(uid)) in ") + InertText.path(path)
         }
     }
 
@@ -142,35 +139,47 @@ enum WriteRun {
             }
         }
         if name.contains("://") {
-            throw Failure(status: ExitStatus.noPermission, message: "--to \(name): a calendar by URL is a subscription, which infcal does not write")
+            throw Failure(status: ExitStatus.noPermission, message: "--to \(InertText.path(name)): a calendar by URL is a subscription, which infcal does not write")
         }
         let readonly = calendars.contains { $0.readonly && $0.path == name }
-        if Platform.isDirectory(name) { return Target(path: name, isDirectory: true, readonly: readonly) }
-        if Platform.exists(name) { return Target(path: name, isDirectory: false, readonly: readonly) }
+        let kind = try place(name).kind
+        if kind == .directory { return Target(path: name, isDirectory: true, readonly: readonly) }
+        if kind == .file || Platform.exists(name) { return Target(path: name, isDirectory: false, readonly: readonly) }
         if creating, name.lowercased().hasSuffix(".ics"), Platform.isDirectory(Platform.directory(of: name)) {
             return Target(path: name, isDirectory: false, readonly: readonly)
         }
         let names = calendars.compactMap(\.name)
         throw Failure(status: ExitStatus.noInput,
-                      message: "--to \(name): no such calendar (a configured name"
-                          + (names.isEmpty ? "" : " such as " + names.prefix(5).joined(separator: ", ")) + ", an .ics file, or a directory)"
+                      message: "--to \(InertText.path(name)): no such calendar (a configured name"
+                          + (names.isEmpty ? "" : " such as " + names.prefix(5).map(InertText.path).joined(separator: ", ")) + ", an .ics file, or a directory)"
                           + (creating ? "; a new file must end in .ics in an existing directory" : ""))
     }
 
     /// The calendar a configured source is on the disk.
     static func target(of source: CalendarSource) throws(Failure) -> Target {
-        let label = source.name.map { "the calendar '\($0)'" } ?? "the calendar"
+        let label = source.name.map { "the calendar '\(InertText.path($0))'" } ?? "the calendar"
         if source.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(label) is readonly = yes; nothing was written") }
         guard let path = source.path else {
             let collections = try RemoteWrite.collections(of: source, fetchingFirst: true)
             guard collections.count == 1, let only = collections.first else {
                 throw Failure(status: collections.isEmpty ? ExitStatus.failure : ExitStatus.usage,
                               message: collections.isEmpty ? "\(label) has no calendar on the server; nothing was written"
-                                  : "\(label) holds several calendars (\(collections.map(\.shown).joined(separator: ", "))): name one with --to")
+                                  : "\(label) holds several calendars (\(collections.map { InertText.path($0.shown) }.joined(separator: ", "))): name one with --to")
             }
             return Target(only)
         }
-        return Target(path: path, isDirectory: Platform.isDirectory(path))
+        return Target(path: path, isDirectory: try place(path).kind == .directory)
+    }
+
+    /// `path` as a write finds it (`Platform.writePlace`), or the refusal to write there (a
+    /// FIFO, a socket, a device, a file of several hard links): exit 1, before anything is
+    /// opened or made beside it.
+    static func place(_ path: String) throws(Failure) -> Platform.WritePlace {
+        do {
+            return try Platform.writePlace(path)
+        } catch {
+            throw Failure(status: ExitStatus.failure, message: error.description + "; nothing was written")
+        }
     }
 
     /// Where `add` writes: `--to`, else the default calendar (made on first use).
@@ -195,9 +204,9 @@ enum WriteRun {
         for source in calendars {
             if source.path == nil {
                 // A CalDAV calendar's copy, as it is (an event not in it is not found).
-                let remote = (try? RemoteWrite.collections(of: CalendarSource(name: source.name, location: source.location, username: source.username,
-                                                                              passwordCommand: source.passwordCommand, timeout: source.timeout),
-                                                           fetchingFirst: false)) ?? []
+                var readable = source
+                readable.readonly = false
+                let remote = (try? RemoteWrite.collections(of: readable, fetchingFirst: false)) ?? []
                 targets += remote.map { collection in
                     var target = Target(collection)
                     target.readonly = source.readonly
@@ -221,14 +230,14 @@ enum WriteRun {
 
     static func checkWritable(_ path: String) throws(Failure) {
         if Platform.exists(path), !Platform.isWritable(path) {
-            throw Failure(status: ExitStatus.noPermission, message: "\(path) is read-only; nothing was written")
+            throw Failure(status: ExitStatus.noPermission, message: "\(InertText.path(path)) is read-only; nothing was written")
         }
     }
 
     // MARK: Writing
 
     static func add(_ event: NewEvent, uid: String, stamp: Int, zone: WritingZone, to target: Target) throws {
-        if target.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(target.label) is readonly = yes; nothing was written") }
+        if target.readonly { throw Failure(status: ExitStatus.noPermission, message: "\(InertText.path(target.label)) is readonly = yes; nothing was written") }
         if let remote = target.remote {
             let bytes = try refusing(remote.shown) { () throws(CalendarEdit.Refusal) in
                 try EventWrite.adding(event, uid: uid, stamp: stamp, zone: zone, to: [])
@@ -244,7 +253,7 @@ enum WriteRun {
                 try EventWrite.adding(event, uid: uid, stamp: stamp, zone: zone, to: [])
             }
             try Platform.withLock(on: target.lockPath) {
-                try Platform.writeAtomically(bytes, to: path, replacing: false, mode: 0o644)
+                try Platform.writeCalendar(bytes, to: path, replacing: false, mode: 0o644)
             }
             return
         }
@@ -254,47 +263,58 @@ enum WriteRun {
         }
     }
 
-    /// Finds `uid` in the writable calendars and changes the one file that holds it.
-    /// - returns: the path of the file changed.
-    static func update(_ uid: String, target: String?, calendars configured: [CalendarSource], environment: RunEnvironment,
-                       also: [String] = [], _ change: @escaping ([UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws -> String {
+    /// Finds the UID `typed` names (`InertText.uidCandidates`: as `--agenda --uid` prints
+    /// it, escapes undone, else as typed) in the writable calendars and changes the one file
+    /// that holds it.
+    /// - returns: the path of the file changed, and the UID found.
+    static func update(_ typed: String, target: String?, calendars configured: [CalendarSource], environment: RunEnvironment,
+                       also: [String] = [], _ change: @escaping (String, [UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws -> (String, String) {
         let calendars = try writable(target, calendars: configured, environment: environment, also: also)
+        var uid = typed
         var holders: [(Target, String)] = []
-        for calendar in calendars {
-            let files = calendar.isDirectory ? ((try? EventRun.files(of: calendar.path)) ?? []) : [calendar.path]
-            for file in files {
-                guard case .success(let data) = Platform.readFile(file), !ICalLayout(data).components(uid: uid).isEmpty else { continue }
-                holders.append((calendar, file))
+        for candidate in InertText.uidCandidates(typed) where holders.isEmpty {
+            uid = candidate
+            for calendar in calendars {
+                let files = calendar.isDirectory ? ((try? EventRun.files(of: calendar.path)) ?? []) : [calendar.path]
+                // Regular files only: a FIFO is neither read (its writer's bytes are not ours
+                // to take) nor waited for.
+                for file in files {
+                    guard case .success(let data) = Platform.readBounded(path: file, limit: InputLimits.fileBytes, regularOnly: true),
+                          !ICalLayout(data).components(uid: candidate).isEmpty else { continue }
+                    holders.append((calendar, file))
+                }
             }
         }
+        let shown = InertText.uid(uid)
         guard var (calendar, file) = holders.first else {
-            let searched = calendars.map(\.path).joined(separator: ", ")
+            let searched = calendars.map { InertText.path($0.path) }.joined(separator: ", ")
             throw Failure(status: ExitStatus.failure,
-                          message: "no event with UID '\(UsageError.echo(uid))' in a writable calendar"
+                          message: "no event with UID '\(InertText.uid(InertText.uidCandidates(typed)[0]))' in a writable calendar"
                               + (searched.isEmpty ? " (there is none yet: infcal add makes one)" : " (searched \(searched))"))
         }
         if holders.allSatisfy(\.0.readonly) {
-            throw Failure(status: ExitStatus.noPermission, message: "the event \(UsageError.echo(uid)) is in \(calendar.label), which is readonly = yes; nothing was written")
+            throw Failure(status: ExitStatus.noPermission, message: "the event \(shown) is in \(InertText.path(calendar.label)), which is readonly = yes; nothing was written")
         }
         holders.removeAll(where: \.0.readonly)
         let places = Set(holders.map(\.0.label))
         if places.count > 1 {
             throw Failure(status: ExitStatus.usage,
-                          message: "the UID '\(UsageError.echo(uid))' is in several calendars (\(places.sorted().joined(separator: ", "))): name one with --to")
+                          message: "the UID '\(shown)' is in several calendars (\(places.sorted().map(InertText.path).joined(separator: ", "))): name one with --to")
         }
         (calendar, file) = holders[0]
+        let found = uid
         if let remote = calendar.remote {
-            try sendChange(uid, file: file, in: remote, change)
-            return remote.name
+            try sendChange(found, file: file, in: remote) { data throws(CalendarEdit.Refusal) in try change(found, data) }
+            return (remote.name, found)
         }
         try checkWritable(file)
         let changed = try rewrite(Target(path: file, isDirectory: false), lock: calendar.lockPath, creating: false, removesEmpty: calendar.isDirectory) { data throws(CalendarEdit.Refusal) in
-            try change(data)
+            try change(found, data)
         }
         guard changed else {
-            throw Failure(status: ExitStatus.failure, message: "the event \(UsageError.echo(uid)) went from \(file) while infcal read it")
+            throw Failure(status: ExitStatus.failure, message: "the event \(shown) went from \(InertText.path(file)) while infcal read it")
         }
-        return file
+        return (file, found)
     }
 
     /// The change of an event of a CalDAV calendar: its bytes in the copy changed as a file's
@@ -305,10 +325,10 @@ enum WriteRun {
         switch Platform.readFile(file) {
         case .success(let bytes): data = bytes
         case .failure(let error):
-            throw Failure(status: ExitStatus.noInput, message: "cannot read '\(file)': \(Platform.describe(errno: error.code))")
+            throw Failure(status: ExitStatus.noInput, message: "cannot read '\(InertText.path(file))': \(Platform.describe(errno: error.code))")
         }
         guard let new = try refusing(remote.name, { () throws(CalendarEdit.Refusal) in try change(data) }) else {
-            throw Failure(status: ExitStatus.failure, message: "the event \(UsageError.echo(uid)) went from \(remote.shown) while infcal read it")
+            throw Failure(status: ExitStatus.failure, message: "the event \(InertText.uid(uid)) went from \(InertText.path(remote.shown)) while infcal read it")
         }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let keeps = ICalLayout(new).spans.contains { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }
@@ -321,7 +341,9 @@ enum WriteRun {
     /// - returns: false when `change` found nothing to change.
     static func rewrite(_ target: Target, lock: String? = nil, creating: Bool, removesEmpty: Bool = false,
                         _ change: ([UInt8]) throws(CalendarEdit.Refusal) -> [UInt8]?) throws -> Bool {
-        try Platform.withLock(on: lock ?? target.lockPath) {
+        // Looked at before the lock file is made beside it: a FIFO or a device is refused here.
+        _ = try place(target.path)
+        return try Platform.withLock(on: lock ?? target.lockPath) {
             for _ in 0..<20 {
                 let before = Platform.fileVersion(target.path)
                 var data: [UInt8] = []
@@ -329,7 +351,7 @@ enum WriteRun {
                     switch Platform.readFile(target.path) {
                     case .success(let bytes): data = bytes
                     case .failure(let error):
-                        throw Failure(status: ExitStatus.noInput, message: "cannot read '\(target.path)': \(Platform.describe(errno: error.code))")
+                        throw Failure(status: ExitStatus.noInput, message: "cannot read '\(InertText.path(target.path))': \(Platform.describe(errno: error.code))")
                     }
                 }
                 guard let new = try refusing(target.path, { () throws(CalendarEdit.Refusal) in try change(data) }) else { return false }
@@ -338,11 +360,11 @@ enum WriteRun {
                 if removesEmpty, !ICalLayout(new).spans.contains(where: { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }) {
                     try Platform.removeDurably(target.path)
                 } else {
-                    try Platform.writeAtomically(new, to: target.path)
+                    try Platform.writeCalendar(new, to: target.path)
                 }
                 return true
             }
-            throw Failure(status: ExitStatus.failure, message: "\(target.path) kept changing while infcal wrote it; nothing was written")
+            throw Failure(status: ExitStatus.failure, message: "\(InertText.path(target.path)) kept changing while infcal wrote it; nothing was written")
         }
     }
 
@@ -350,7 +372,7 @@ enum WriteRun {
         do {
             return try body()
         } catch {
-            throw Failure(status: ExitStatus.failure, message: "\(path): \(error.message); nothing was written")
+            throw Failure(status: ExitStatus.failure, message: "\(InertText.path(path)): \(error.message); nothing was written")
         }
     }
 

@@ -7,6 +7,8 @@ import FoundationXML
 final class XMLElementNode {
     let namespace: String
     let name: String
+    /// Its attributes by local name (`name` of `<C:comp name="VTODO"/>`).
+    var attributes: [String: String] = [:]
     var text = ""
     var children: [XMLElementNode] = []
 
@@ -55,6 +57,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             return
         }
         let node = XMLElementNode(namespace: namespaceURI ?? "", name: elementName)
+        for (key, value) in attributeDict {
+            // With namespaces processed, a prefixed attribute keeps its prefix: the local name counts.
+            node.attributes[key.split(separator: ":").last.map(String.init) ?? key] = value
+        }
         if let parent = stack.last { parent.children.append(node) } else { root = node }
         stack.append(node)
     }
@@ -108,14 +114,24 @@ struct DAVResponse {
         property(DAVNamespace.dav, "resourcetype")?.child(DAVNamespace.caldav, "calendar") != nil
     }
 
-    /// Whether the calendar takes events (no component set given counts as yes).
+    /// Whether the calendar takes events: its `supported-calendar-component-set` names
+    /// `VEVENT` (no set, or an empty one, counts as yes, as RFC 4791 section 5.2.3 says any
+    /// component may then be stored). A task list (`VTODO` alone) does not.
     var holdsEvents: Bool {
         guard let set = property(DAVNamespace.caldav, "supported-calendar-component-set") else { return true }
         let components = set.all(DAVNamespace.caldav, "comp")
         return components.isEmpty || components.contains { node in
-            // XMLParser with namespaces keeps attributes off the tree; the text form is rare.
-            node.trimmedText.isEmpty || node.trimmedText.uppercased() == "VEVENT"
+            (node.attributes["name"] ?? node.trimmedText).uppercased() == "VEVENT"
         }
+    }
+
+    /// Whether the user may only read the resource: its `current-user-privilege-set` (RFC
+    /// 3744 section 5.4) is given and holds none of `all`, `write`, `write-content` and
+    /// `bind` (Nextcloud's "Contact birthdays" has `read` and `write-properties`).
+    var isReadOnly: Bool {
+        guard let set = property(DAVNamespace.dav, "current-user-privilege-set") else { return false }
+        let granted = set.all(DAVNamespace.dav, "privilege").flatMap(\.children).filter { $0.namespace == DAVNamespace.dav }.map(\.name)
+        return !granted.contains { ["all", "write", "write-content", "bind"].contains($0) }
     }
 }
 

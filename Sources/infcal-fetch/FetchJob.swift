@@ -1,4 +1,5 @@
 import Foundation
+import InfCalModel
 import InfCalRemote
 import InfCalTerminal
 
@@ -12,8 +13,8 @@ struct FetchJob {
     let files: CalendarFiles
     let timeout: Int
     let limit: Int
-    let username: String?
-    let password: String?
+    /// The credentials, and the scheme forced or remembered (never written anywhere).
+    let message: FetchMessage
     /// From the copy's meta, when the copy is there.
     let etag: String?
     let lastModified: String?
@@ -32,8 +33,7 @@ struct FetchJob {
         files = CalendarFiles(base: cache)
         timeout = max(1, message.integer("timeout") ?? 15)
         limit = max(1, message.integer("limit") ?? Self.defaultLimit)
-        username = message["username"]
-        password = message["password"]
+        self.message = message
         etag = message["etag"]
         lastModified = message["last-modified"]
     }
@@ -45,24 +45,51 @@ struct FetchJob {
         return meta
     }
 
-    /// Brings the copy up to date.
-    /// - returns: `fetched` or `unchanged`.
+    /// Brings the copy up to date, holding the calendar's lock in the cache (another run's
+    /// fetch or write of the same calendar waits, at most as long as this fetch may take).
+    /// - returns: `fetched` or `unchanged`, and the calendars discovery skipped.
     /// - throws: `FetchFailure`; the copy there is then as it was.
-    func run(progress: @escaping @Sendable (Int) -> Void) throws(FetchFailure) -> String {
+    func run(progress: @escaping @Sendable (Int) -> Void) throws(FetchFailure) -> (result: String, skipped: [String]) {
         let address = RemoteURL.normalized(url)
         guard RemoteURL.isSupported(url), let target = URL(string: address) else {
             throw FetchFailure("not an http, https or webcal URL")
         }
-        if password != nil, !RemoteURL.allowsPassword(url) {
-            throw FetchFailure("a password is sent over https only (or plain http to this machine)")
+        let authenticator = Authenticator(message, url: url)
+        if authenticator.hasCredentials, !RemoteURL.allowsPassword(url) {
+            throw FetchFailure("a password or token is sent over https only (or plain http to this machine)")
         }
         let client = HTTPClient(deadline: Platform.monotonicSeconds() + Double(timeout), timeout: timeout, limit: limit,
-                                credentials: username.map { "\($0):\(password ?? "")" }, progress: progress)
+                                authenticator: authenticator, progress: progress)
+        return try Self.holding(files.base + ".lock", timeout: timeout) { () throws(FetchFailure) in try fetch(target, client: client) }
+    }
+
+    /// Runs `body` holding the calendar's lock `path` in the cache, waiting for it at most
+    /// `timeout` seconds (as long as another run's fetch of it may take).
+    /// - throws: what `body` throws, or a `FetchFailure` when the lock cannot be had.
+    static func holding<T>(_ path: String, timeout: Int, _ body: () throws(FetchFailure) -> T) throws(FetchFailure) -> T {
+        let locked: Result<T, FetchFailure>?
+        do {
+            locked = try Platform.withLock(on: path, timeout: Double(timeout)) { () -> Result<T, FetchFailure> in
+                do throws(FetchFailure) {
+                    return .success(try body())
+                } catch {
+                    return .failure(error)
+                }
+            }
+        } catch {
+            throw FetchFailure("cannot lock the cache (\(CollectionCommit.describe(error)))")
+        }
+        guard let locked else { throw FetchFailure("another infcal is fetching or writing this calendar") }
+        return try locked.get()
+    }
+
+    /// What `run` does under the lock.
+    private func fetch(_ target: URL, client: HTTPClient) throws(FetchFailure) -> (result: String, skipped: [String]) {
         let known = meta
         let kind: String
         if let known, let stored = known.kind {
             kind = stored
-        } else if url.lowercased().hasPrefix("webcal") || target.path.lowercased().hasSuffix(".ics") {
+        } else if RemoteURL.looksLikeSubscription(url) || target.path.lowercased().hasSuffix(".ics") {
             kind = "ics"
         } else {
             kind = try CalDAVSync.probe(target, client: client) ? "caldav" : "ics"
@@ -70,7 +97,7 @@ struct FetchJob {
         if kind == "caldav" {
             return try CalDAVSync(job: self, client: client).run(target)
         }
-        return try subscription(target, client: client, known: known)
+        return (try subscription(target, client: client, known: known), [])
     }
 
     /// A subscription: a conditional GET, the copy replaced when a new body is iCalendar.
@@ -86,6 +113,7 @@ struct FetchJob {
         meta.url = url
         meta.kind = "ics"
         if reply.status == 304, haveCopy {
+            meta.auth = client.authenticator.usedScheme
             meta.fetched = Platform.secondsNow()
             try write(meta)
             return "unchanged"
@@ -93,13 +121,20 @@ struct FetchJob {
         guard (200..<300).contains(reply.status) else { throw FetchFailure("HTTP \(reply.status)", status: reply.status) }
         guard ICalendarSniff.isICalendar(reply.body) else {
             let type = reply.headers["content-type"]?.split(separator: ";").first.map(String.init) ?? "no type"
-            throw FetchFailure("not iCalendar data: \(type)")
+            throw FetchFailure("not iCalendar data: \(InertText.echo(type, limit: 40))")
+        }
+        guard ICalendarSniff.isComplete(reply.body) else {
+            throw FetchFailure("body cut short: no END:VCALENDAR at its end (\(reply.body.count) bytes)")
         }
         do {
-            try Platform.writeAtomically(Array(reply.body), to: files.copy, mode: 0o600)
+            let body = reply.body
+            try Platform.writeAtomically(to: files.copy, mode: 0o600) { fd in
+                try body.withUnsafeBytes { try Platform.writeAll(fd, $0) }
+            }
         } catch {
-            throw FetchFailure("cannot write the copy: \(error)")
+            throw FetchFailure("cannot write the copy (\(CollectionCommit.describe(error)))")
         }
+        meta.auth = client.authenticator.usedScheme
         meta.etag = reply.headers["etag"]
         meta.lastModified = reply.headers["last-modified"]
         meta.fetched = Platform.secondsNow()
@@ -112,7 +147,7 @@ struct FetchJob {
         do {
             try Platform.writeAtomically(meta.bytes, to: files.meta, mode: 0o600)
         } catch {
-            throw FetchFailure("cannot write the cache: \(error)")
+            throw FetchFailure("cannot write the cache (\(CollectionCommit.describe(error)))")
         }
     }
 }

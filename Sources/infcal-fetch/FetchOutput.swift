@@ -19,14 +19,15 @@ final class FetchOutput: @unchecked Sendable {
     static func outcome(of job: FetchJob, output: FetchOutput) -> [(String, String?)] {
         let last = Clock()
         do {
-            let result = try job.run { bytes in
+            let (result, skipped) = try job.run { bytes in
                 if last.due(Self.progressInterval) {
                     output.send(FetchMessage("progress", [("name", job.name), ("bytes", String(bytes))]))
                 }
             }
-            return [("name", job.name), ("result", result)]
+            return [("name", job.name), ("result", result),
+                    ("skipped", skipped.isEmpty ? nil : skipped.map(OneLineText.escaped).joined(separator: " ")), ending]
         } catch {
-            return [("name", job.name), ("result", "failed"), ("reason", error.reason), ("status", error.status.map(String.init))]
+            return [("name", job.name), ("result", "failed"), ("reason", error.reason), ("status", error.status.map(String.init)), ending]
         }
     }
 
@@ -35,10 +36,16 @@ final class FetchOutput: @unchecked Sendable {
         let name = message["name"] ?? ""
         guard let job = WriteJob(message) else { return [("name", name), ("result", "failed"), ("reason", "bad request")] }
         do {
-            return [("name", name), ("result", try job.run())]
+            return [("name", name), ("result", try job.run()), ending]
         } catch {
-            return [("name", name), ("result", "failed"), ("reason", error.reason), ("status", error.status.map(String.init))]
+            return [("name", name), ("result", "failed"), ("reason", error.reason), ("status", error.status.map(String.init)), ending]
         }
+    }
+
+    /// The `ending yes` field when a transfer of this process could not be stopped: the
+    /// helper ends after this answer, and infcal starts another for its next request.
+    static var ending: (String, String?) {
+        ("ending", Exchange.isStuck ? "yes" : nil)
     }
 }
 

@@ -22,8 +22,10 @@ struct WriteJob {
     /// The ETag the copy holds; nil for a new event.
     let etag: String?
     let timeout: Int
-    let username: String?
-    let password: String?
+    /// The collection's origin when it is on another host than `url` (its calendar home elsewhere).
+    let origin: String?
+    /// The credentials, and the scheme forced or remembered (never written anywhere).
+    let message: FetchMessage
 
     /// The job `message` asks for; nil when a field it needs is missing or bad.
     init?(_ message: FetchMessage) {
@@ -46,8 +48,8 @@ struct WriteJob {
         self.file = file
         self.body = body
         timeout = max(1, message.integer("timeout") ?? 15)
-        username = message["username"]
-        password = message["password"]
+        origin = message["origin"]
+        self.message = message
     }
 
     /// Sends the change.
@@ -56,15 +58,25 @@ struct WriteJob {
     ///   then holds the server's version and nothing was written).
     /// - throws: `FetchFailure` when the server refused it or could not be reached.
     func run() throws(FetchFailure) -> String {
-        guard RemoteURL.isSupported(url), let base = URL(string: RemoteURL.normalized(url)),
-              let target = URL(string: href.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? href, relativeTo: base)?.absoluteURL else {
+        let server = origin ?? url
+        guard RemoteURL.isSupported(url), RemoteURL.isSupported(server), let base = URL(string: RemoteURL.normalized(server)),
+              let target = URL(string: CalDAVSync.encodedPath(href), relativeTo: base)?.absoluteURL else {
             throw FetchFailure("not an http or https URL")
         }
-        if password != nil, !RemoteURL.allowsPassword(url) {
-            throw FetchFailure("a password is sent over https only (or plain http to this machine)")
+        let authenticator = Authenticator(message, url: url)
+        if authenticator.hasCredentials, !RemoteURL.allowsPassword(url) {
+            throw FetchFailure("a password or token is sent over https only (or plain http to this machine)")
         }
         let client = HTTPClient(deadline: Platform.monotonicSeconds() + Double(timeout), timeout: timeout, limit: FetchJob.defaultLimit,
-                                credentials: username.map { "\($0):\(password ?? "")" }, progress: { _ in })
+                                authenticator: authenticator, progress: { _ in })
+        // The account's lock, as a fetch holds it: `NAME.lock` beside `NAME.caldav/`.
+        let account = Platform.directory(of: directory)
+        let lock = (account.hasSuffix(".caldav") ? String(account.dropLast(".caldav".count)) : account) + ".lock"
+        return try FetchJob.holding(lock, timeout: timeout) { () throws(FetchFailure) in try send(target, client: client) }
+    }
+
+    /// What `run` does under the lock.
+    private func send(_ target: URL, client: HTTPClient) throws(FetchFailure) -> String {
         var headers: [String: String] = [:]
         if let etag { headers["If-Match"] = etag } else { headers["If-None-Match"] = "*" }
         if method == "PUT" { headers["Content-Type"] = "text/calendar; charset=utf-8" }
@@ -75,18 +87,21 @@ struct WriteJob {
         }
         guard (200..<300).contains(reply.status) else { throw FetchFailure("HTTP \(reply.status)", status: reply.status) }
         var stored = CalDAVSync.stored(in: directory)
+        var commit = CollectionCommit(directory: directory, fresh: false)
         if method == "DELETE" {
-            Platform.remove(directory + "/" + file)
+            commit.remove(file)
             stored.items[file] = nil
-            try save(stored)
+            commit.files[CalendarFiles.etagsFile] = stored.etagsBytes
+            try commit.apply()
             return "written"
         }
         // A strong ETag in the answer says the server stored the bytes as sent (RFC 4791
         // section 5.3.4); otherwise what it stored is fetched back.
         if let newTag = reply.headers["etag"], !newTag.hasPrefix("W/") {
-            try CalDAVSync.writeFile(directory + "/" + file, body)
+            commit.files[file] = body
             stored.items[file] = (href, newTag)
-            try save(stored)
+            commit.files[CalendarFiles.etagsFile] = stored.etagsBytes
+            try commit.apply()
         } else {
             refresh(target, client: client)
         }
@@ -98,19 +113,17 @@ struct WriteJob {
     private func refresh(_ target: URL, client: HTTPClient) {
         guard let reply = try? client.send("GET", target, headers: ["Accept": "text/calendar"]) else { return }
         var stored = CalDAVSync.stored(in: directory)
+        var commit = CollectionCommit(directory: directory, fresh: false)
         if reply.status == 404 || reply.status == 410 {
-            Platform.remove(directory + "/" + file)
+            commit.remove(file)
             stored.items[file] = nil
-        } else if (200..<300).contains(reply.status), ICalendarSniff.isICalendar(reply.body) {
-            guard (try? CalDAVSync.writeFile(directory + "/" + file, Array(reply.body))) != nil else { return }
+        } else if (200..<300).contains(reply.status), ICalendarSniff.isICalendar(reply.body), ICalendarSniff.isComplete(reply.body) {
+            commit.files[file] = Array(reply.body)
             stored.items[file] = (href, reply.headers["etag"] ?? "")
         } else {
             return
         }
-        try? save(stored)
-    }
-
-    private func save(_ stored: CachedCollection) throws(FetchFailure) {
-        try CalDAVSync.writeFile(directory + "/" + CalendarFiles.etagsFile, stored.etagsBytes)
+        commit.files[CalendarFiles.etagsFile] = stored.etagsBytes
+        try? commit.apply()
     }
 }

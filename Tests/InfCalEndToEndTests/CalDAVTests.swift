@@ -17,9 +17,11 @@ import Testing
         let home: TemporaryHome
         let server: TestServer
 
-        init() throws {
+        /// `rights`: Radicale's rights backend (radicale_server.py's default is owner_only).
+        init(rights: String? = nil) throws {
             home = try TemporaryHome()
             try "alice:apass\nbob:bpass\n".write(to: home.serverDirectory.appendingPathComponent("htpasswd"), atomically: true, encoding: .utf8)
+            if let rights { try rights.write(to: home.serverDirectory.appendingPathComponent("rights"), atomically: true, encoding: .utf8) }
             server = try TestServer("radicale_server.py", directory: home.serverDirectory)
             try make("alice", "work", name: "Work", color: "#FF0000FF")
             try make("alice", "home", name: "Home", color: "#00FF00")
@@ -81,11 +83,20 @@ import Testing
             return (run, events)
         }
 
-        /// Runs `infcal add`, `edit` or `delete` (`arguments`) with this home's config file.
+        /// What the last `write` changed in the calendars' copies, each file checked as every
+        /// written file is (`WrittenFiles`); nil without icalendar, or when the write failed
+        /// (then a copy may have been fetched again: the server's bytes, not infcal's edit).
+        var lastReport: WrittenFiles.Report?
+
+        /// Runs `infcal add`, `edit` or `delete` (`arguments`) with this home's config file,
+        /// and checks what a write that went through left in the copies (`lastReport`).
         func write(_ arguments: [String]) throws -> BinaryRunner.Result {
-            try BinaryRunner.runProgram(BinaryRunner.executable, arguments,
-                                        environment: home.environment.merging(["INFCAL_CONFIG": home.config.path, "TZ": "UTC"]) { $1 },
-                                        deadline: 60)
+            let copies = WrittenFiles.Snapshot(home.cache)
+            let run = try BinaryRunner.runProgram(BinaryRunner.executable, arguments,
+                                                  environment: home.environment.merging(["INFCAL_CONFIG": home.config.path, "TZ": "UTC"]) { $1 },
+                                                  deadline: 60)
+            lastReport = run.status == 0 ? try WrittenFiles.check(home.cache, since: copies) : nil
+            return run
         }
 
         /// What another client (curl, as `user`) gets for `path`: the status and the body.
@@ -216,6 +227,7 @@ import Testing
         let added = try radicale.write(["add", "--to", "alice/Work", "2024-02-21", "10:00-11:00", "Lunch", "with", "Ana"])
         #expect(added.status == 0, "\(added.stderr)")
         let uid = Self.uid(added)
+        if let report = radicale.lastReport { #expect(report.touched == [uid], "\(report)") }
         #expect(!uid.isEmpty)
         // Another client sees it at the name RFC 4791 leaves to the client: the UID and .ics.
         let seen = try radicale.get("alice", "/alice/work/\(uid).ics")
@@ -229,6 +241,7 @@ import Testing
 
         let edited = try radicale.write(["edit", uid, "--summary", "Lunch moved", "--location", "Café Lisboa"])
         #expect(edited.status == 0, "\(edited.stderr)")
+        if let report = radicale.lastReport { #expect(report.changed == [uid] && report.touched == [uid]) }
         let changed = try radicale.get("alice", "/alice/work/\(uid).ics").body
         #expect(changed.contains("SUMMARY:Lunch moved") && changed.contains("LOCATION:Café Lisboa") && changed.contains("SEQUENCE:1"), "\(changed)")
         #expect(Self.pairs(try radicale.events().events).contains("alice/Work: Lunch moved"))
@@ -236,12 +249,14 @@ import Testing
         // An event another client put there, edited surgically: its other lines stay.
         let other = try radicale.write(["edit", "standup@example.org", "--summary", "Daily standup"])
         #expect(other.status == 0, "\(other.stderr)")
+        if let report = radicale.lastReport { #expect(report.touched == ["standup@example.org"]) }
         let standup = try radicale.get("alice", "/alice/work/standup.ics").body
         #expect(standup.contains("SUMMARY:Daily standup") && standup.contains("DTSTART:20240215T100000Z")
                 && standup.contains("PRODID:-//infcal tests//EN"), "\(standup)")
 
         let deleted = try radicale.write(["delete", uid])
         #expect(deleted.status == 0, "\(deleted.stderr)")
+        if let report = radicale.lastReport { #expect(report.removed == [uid] && report.touched == [uid]) }
         #expect(try radicale.get("alice", "/alice/work/\(uid).ics").status == "404")
         let after = try radicale.events().events
         #expect(!Self.pairs(after).contains("alice/Work: Lunch moved"))

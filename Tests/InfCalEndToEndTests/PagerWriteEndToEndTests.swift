@@ -58,10 +58,12 @@ import Testing
                 "\(session.screen.text)")
         try session.send("14:00-15:15 Coffee with Ana")
         #expect(session.waitFor { Self.status($0).hasSuffix("Coffee with Ana") })
+        let before = WrittenFiles.Snapshot(home.file)
         try session.send("\r")
         // The page repaints with the event, and the status line says what was added.
         #expect(session.waitFor { $0.contains("14:00-15:15  Coffee with Ana") && Self.status($0).contains("Coffee with Ana") },
                 "\(session.screen.text)")
+        if let report = try WrittenFiles.check(home.file, since: before) { #expect(report.added.count == 1 && report.touched.count == 1) }
         let text = home.text
         // Inserted before the last END:VCALENDAR, every old byte kept; TZ=UTC writes UTC times.
         #expect(text.hasPrefix(String(Home.original.dropLast("END:VCALENDAR\r\n".count))), "\(text)")
@@ -82,8 +84,10 @@ import Testing
         try session.send("je")
         #expect(session.waitFor { Self.status($0) == "change (TIME[-TIME] SUMMARY): 10:00-10:30 Standup" }, "\(session.screen.text)")
         try session.send([0x15])
+        let before = WrittenFiles.Snapshot(home.file)
         try session.send("11:00-11:45 Standup moved\r")
         #expect(session.waitFor { $0.contains("11:00-11:45  Standup moved") }, "\(session.screen.text)")
+        if let report = try WrittenFiles.check(home.file, since: before) { #expect(report.changed == ["standup@example.org"] && report.touched.count == 1) }
         let text = home.text
         #expect(text.contains("DTSTART:20240215T110000Z\r\n") && text.contains("DTEND:20240215T114500Z\r\n")
                 && text.contains("SUMMARY:Standup moved\r\n") && text.contains("SEQUENCE:1\r\n"), "\(text)")
@@ -101,17 +105,51 @@ import Testing
         try session.send("n")
         #expect(session.waitFor { Self.status($0).hasPrefix("nothing deleted") })
         #expect(home.text == Home.original)
+        let before = WrittenFiles.Snapshot(home.file)
         try session.send("dy")
         #expect(session.waitFor { !$0.contains("Standup") && $0.contains("Daily") }, "\(session.screen.text)")
         #expect(!home.text.contains("standup@example.org"))
+        if let report = try WrittenFiles.check(home.file, since: before) { #expect(report.removed == ["standup@example.org"] && report.touched.count == 1) }
+        let beforeOne = WrittenFiles.Snapshot(home.file)
         // The daily event: that day's occurrence goes (an EXDATE), the others stay.
         try session.send("d")
         #expect(session.waitFor { Self.status($0).hasPrefix("delete '08:00-08:15 Daily'? (y or n)") }, "\(session.screen.text)")
         try session.send("y")
         #expect(session.waitFor { !$0.contains("Daily") && Self.status($0).contains("one occurrence") }, "\(session.screen.text)")
         #expect(home.text.contains("EXDATE:20240215T080000Z\r\n"), "\(home.text)")
+        if let report = try WrittenFiles.check(home.file, since: beforeOne) { #expect(report.changed == ["daily@example.org"] && report.touched.count == 1) }
         try session.send("l")
         #expect(session.waitFor { $0.contains("Friday 16 February 2024") && $0.contains("Daily") })
+        try session.send("q")
+        #expect(session.waitForExit() == .exited(0))
+    }
+
+    /// `e` on an event whose UID holds a right-to-left override, an ESC and a tab, in a file
+    /// whose directory holds an OSC 52 sequence: the day view hands the UID on escaped, the
+    /// edit finds it, and the status line shows the UID and the path escaped (a raw ESC would
+    /// have driven the terminal, not shown as text).
+    @Test func eOnAnEventWithAHostileUIDIsSaidInert() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-pagerwrite-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let directory = root.appendingPathComponent("x\u{1B}]52;c;aGk=\u{07}y\u{202E}z")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("cal.ics")
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//infcal tests//EN\r\nBEGIN:VEVENT\r\nUID:a\u{202E}b\u{1B}c\td\r\n"
+                  + "DTSTAMP:20240101T000000Z\r\nDTSTART:20240215T100000Z\r\nDTEND:20240215T103000Z\r\nSUMMARY:Hostile\r\n"
+                  + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8).write(to: file)
+        let before = WrittenFiles.Snapshot(file)
+        let session = try P.start(["--events", file.path], columns: 200, environment: MonthPageEndToEndTests.utf8.merging([
+            "HOME": root.path, "XDG_CONFIG_HOME": root.appendingPathComponent("none").path]) { $1 })
+        try session.send("\r")
+        try #require(session.waitFor { $0.contains("Thursday 15 February 2024") && $0.contains("Hostile") }, "\(session.screen.text)")
+        try session.send("e")
+        #expect(session.waitFor { Self.status($0).hasPrefix("change (TIME[-TIME] SUMMARY): 10:00-10:30 Hostile") }, "\(session.screen.text)")
+        try session.send([0x15])
+        try session.send("10:00-10:30 Tamed\r")
+        let said = "changed a\\u{202e}b\\x1bc\\td in " + root.path + "/x\\x1b]52;c;aGk=\\x07y\\u{202e}z/cal.ics"
+        #expect(session.waitFor { Self.status($0).hasPrefix(said) }, "\(Self.status(session.screen))")
+        #expect(session.waitFor { $0.contains("Tamed") }, "\(session.screen.text)")
+        if let report = try WrittenFiles.check(file, since: before) { #expect(report.changed == ["a\u{202E}b\u{1B}c\td"]) }
         try session.send("q")
         #expect(session.waitForExit() == .exited(0))
     }

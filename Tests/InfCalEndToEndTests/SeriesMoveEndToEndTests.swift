@@ -43,8 +43,12 @@ extension WriteCommandEndToEndTests {
                            "DTEND;TZID=Europe/Berlin:20240319T160000", "SUMMARY:Weekly moved to Tuesday"]),
                     "END:VCALENDAR", ""].joined(separator: "\n")
         try text.write(to: file, atomically: false, encoding: .utf8)
-        let moved = try Self.infcal(["edit", "--to", file.path, "s", "2024-03-06"], home: home, zone: "Europe/Berlin")
+        let (moved, report) = try Self.write(["edit", "--to", file.path, "s", "2024-03-06"], on: file, home: home, zone: "Europe/Berlin")
         #expect(moved.status == 0, "\(moved.stderr)")
+        // The master and both overrides changed (each SEQUENCE up, at least the master's), nothing else.
+        if let report { #expect(report.changed == ["s"] && report.touched == ["s"] && report.zonesAdded.isEmpty) }
+        let written = String(decoding: Self.bytes(file), as: UTF8.self)
+        #expect(written.components(separatedBy: "SEQUENCE:1\n").count - 1 == 3, "\(written)")
         let theirs = try Self.recurringEvents(file)
         // Before the move recurring-ical-events gives 03-04, 03-11 (guests), 03-19 15:00 (Tuesday),
         // 04-01 (03-25 excluded); after it the excluded Wednesday is 03-27.
@@ -71,8 +75,9 @@ extension WriteCommandEndToEndTests {
                     "RDATE;VALUE=PERIOD:20240315T080000Z/20240315T113000Z,20240316T080000Z/PT45M", "SUMMARY:Weekly",
                     "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\n")
         try text.write(to: file, atomically: false, encoding: .utf8)
-        let moved = try Self.infcal(["edit", "--to", file.path, "r", "2024-03-06"], home: home, zone: "Europe/Berlin")
+        let (moved, report) = try Self.write(["edit", "--to", file.path, "r", "2024-03-06"], on: file, home: home, zone: "Europe/Berlin")
         #expect(moved.status == 0, "\(moved.stderr)")
+        if let report { #expect(report.changed == ["r"] && report.touched == ["r"]) }
         // Before the move recurring-ical-events gives 03-04 and 03-11 10:00 (the rule), 03-07
         // 18:00, 03-08 12:00 (11:00 UTC), 03-15 09:00 and 03-16 09:00 (the periods).
         #expect(try Self.recurringEvents(file) == ["2024-03-06T10:00 Weekly", "2024-03-09T18:00 Weekly", "2024-03-10T12:00 Weekly",

@@ -4,10 +4,13 @@ import InfCalProcess
 import Testing
 
 /// A server script of Tests/Servers run by a test: on 127.0.0.1 and a port the kernel picks
-/// (it prints the port first), stopped when the test is done (its stdin closes, then SIGKILL).
+/// (it prints the port first, or its ports on one line), stopped when the test is done (its
+/// stdin closes, then SIGKILL).
 final class TestServer {
     let pid: pid_t
     let port: Int
+    /// Every port it named (a server may listen on more than one), `port` first.
+    let ports: [Int]
     /// The server's working directory: its files and its request log.
     let directory: URL
     private let input: Int32
@@ -49,7 +52,8 @@ final class TestServer {
             guard read(fromServer[0], &byte, 1) == 1 else { break }
             line.append(byte)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        let named = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard let port = named.first else {
             close(input)
             _ = kill(pid, SIGKILL)
             _ = ChildProcess.wait(pid)
@@ -57,6 +61,7 @@ final class TestServer {
             throw ChildProcess.Failure(description: "\(script) named no port: \(errors)")
         }
         self.port = port
+        ports = named
     }
 
     /// The server's address with `path`.

@@ -26,6 +26,15 @@ import Testing
 
     static func bytes(_ url: URL) -> [UInt8] { Array(FileManager.default.contents(atPath: url.path) ?? Data()) }
 
+    /// Runs the write `arguments` on `calendar` as `infcal` does, and checks what it wrote
+    /// (`WrittenFiles`): the run, and the validator's report (nil without icalendar).
+    static func write(_ arguments: [String], on calendar: URL, home: URL, zone: String = "UTC",
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> (run: BinaryRunner.Result, report: WrittenFiles.Report?) {
+        let before = WrittenFiles.Snapshot(calendar)
+        let run = try infcal(arguments, home: home, zone: zone)
+        return (run, try WrittenFiles.check(calendar, since: before, sourceLocation: sourceLocation))
+    }
+
     /// The UID `add` printed after its tab.
     static func uid(_ result: BinaryRunner.Result) -> String {
         String(result.stdout.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
@@ -48,9 +57,10 @@ import Testing
             for (label, data) in [("LF", original), ("CRLF", crlf)] {
                 let file = home.appendingPathComponent(example.lastPathComponent)
                 try Data(data).write(to: file)
-                let added = try Self.infcal(["add", "--to", file.path, "2024-03-05", "16:30-17:15", "Coffee, with; Ana",
-                                             "--location", "Café Lisboa", "--every", "week", "--count", "3"], home: home)
+                let (added, addReport) = try Self.write(["add", "--to", file.path, "2024-03-05", "16:30-17:15", "Coffee, with; Ana",
+                                                         "--location", "Café Lisboa", "--every", "week", "--count", "3"], on: file, home: home)
                 #expect(added.status == 0, "\(added.stderr)")
+                if let addReport { #expect(addReport.added == [Self.uid(added)] && addReport.touched == [Self.uid(added)]) }
                 #expect(added.stdout.hasPrefix("2024-03-05 Tue  16:30-17:15  Coffee, with; Ana\t"))
                 let after = Self.bytes(file)
                 #expect(after.count > data.count)
@@ -59,8 +69,9 @@ import Testing
                 let tail = zip(after.reversed(), data.reversed()).prefix { $0 == $1 }.count
                 #expect(common + tail >= data.count, "\(example.lastPathComponent) \(label): bytes other than the insertion changed")
                 #expect(after.contains(0x0D) == (label == "CRLF"), "the file's own line ends")
-                let deleted = try Self.infcal(["delete", "--to", file.path, Self.uid(added)], home: home)
+                let (deleted, deleteReport) = try Self.write(["delete", "--to", file.path, Self.uid(added)], on: file, home: home)
                 #expect(deleted.status == 0, "\(deleted.stderr)")
+                if let deleteReport { #expect(deleteReport.removed == [Self.uid(added)] && deleteReport.touched == [Self.uid(added)]) }
                 #expect(Self.bytes(file) == data, "\(example.lastPathComponent) \(label): add then delete is not the original")
             }
         }
@@ -73,9 +84,10 @@ import Testing
         let file = home.appendingPathComponent("team.ics")
         let original = String(decoding: Self.bytes(Self.examples.appendingPathComponent("team.ics")), as: UTF8.self)
         try original.write(to: file, atomically: false, encoding: .utf8)
-        let result = try Self.infcal(["edit", "--to", file.path, "lunch@example", "--summary", "Lunch with Ana and Bo", "13:00"], home: home,
-                                     zone: "Europe/Berlin")
+        let (result, report) = try Self.write(["edit", "--to", file.path, "lunch@example", "--summary", "Lunch with Ana and Bo", "13:00"],
+                                              on: file, home: home, zone: "Europe/Berlin")
         #expect(result.status == 0, "\(result.stderr)")
+        if let report { #expect(report.changed == ["lunch@example"] && report.touched == ["lunch@example"] && report.zonesAdded.isEmpty) }
         let edited = String(decoding: Self.bytes(file), as: UTF8.self)
         func split(_ text: String) -> (before: [Substring], event: [Substring], after: [Substring]) {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -113,8 +125,10 @@ import Testing
         }
         let calendar = home.appendingPathComponent(".local/share/infcal/calendar.ics")
         #expect(!FileManager.default.fileExists(atPath: calendar.path), "a refused add wrote nothing")
-        let added = try Self.infcal(["add", "--today", "2024-02-15", "friday", "10:00", "Dentist"], home: home, zone: "Europe/Berlin")
+        let (added, report) = try Self.write(["add", "--today", "2024-02-15", "friday", "10:00", "Dentist"], on: calendar, home: home,
+                                             zone: "Europe/Berlin")
         #expect(added.status == 0, "\(added.stderr)")
+        if let report { #expect(report.added == [Self.uid(added)] && report.zonesAdded == ["Europe/Berlin"]) }
         #expect(added.stdout.hasPrefix("2024-02-16 Fri  10:00-11:00  Dentist\t"))
         let text = String(decoding: Self.bytes(calendar), as: UTF8.self)
         #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n") && text.hasSuffix("END:VCALENDAR\r\n"))
@@ -123,8 +137,10 @@ import Testing
         #expect(agenda.stdout == added.stdout, "\(agenda.stderr)")
         // An end before the start is on the next day, here across the night clocks go forward:
         // 23:30 CET is 22:30 UTC and 03:30 CEST 01:30 UTC (Python's zoneinfo), three hours.
-        let night = try Self.infcal(["add", "--today", "2024-02-15", "2024-03-30", "23:30-03:30", "Party"], home: home, zone: "Europe/Berlin")
+        let (night, nightReport) = try Self.write(["add", "--today", "2024-02-15", "2024-03-30", "23:30-03:30", "Party"], on: calendar,
+                                                  home: home, zone: "Europe/Berlin")
         #expect(night.status == 0, "\(night.stderr)")
+        if let nightReport { #expect(nightReport.touched == [Self.uid(night)] && nightReport.zonesAdded.isEmpty) }
         #expect(night.stdout.hasPrefix("2024-03-30 Sat  23:30 → 2024-03-31 03:30  Party\t"), "\(night.stdout)")
         let nightText = String(decoding: Self.bytes(calendar), as: UTF8.self)
         #expect(nightText.contains("DTSTART;TZID=Europe/Berlin:20240330T233000\r\n"))
@@ -142,6 +158,7 @@ import Testing
         let file = home.appendingPathComponent("team.ics")
         let original = Self.bytes(Self.examples.appendingPathComponent("team.ics"))
         try Data(original).write(to: file)
+        let before = WrittenFiles.Snapshot(file)
         let result = try BinaryRunner.runShell("""
             export HOME='\(home.path)' TZ=UTC XDG_CONFIG_HOME='\(home.path)/none'
             for i in $(seq 1 20); do "$INFCAL" add --to '\(file.path)' 2024-04-01 "Event $i" > '\(home.path)'/out.$i 2>&1 & done
@@ -154,6 +171,7 @@ import Testing
         let old = String(decoding: original, as: UTF8.self)
         for line in old.split(separator: "\n") where line.hasPrefix("UID:") { #expect(text.contains(line + "\n")) }
         #expect(text.components(separatedBy: "BEGIN:VEVENT").count - 1 == old.components(separatedBy: "BEGIN:VEVENT").count - 1 + 20)
+        if let report = try WrittenFiles.check(file, since: before) { #expect(report.added.count == 20 && report.touched.count == 20) }
     }
 
     /// A writer killed with SIGKILL at random points while it writes a 50 MB calendar leaves
@@ -207,10 +225,21 @@ import Testing
             replaced += 1
             old = now
         }
+        // What the last write left, against the file before the first: the events added.
+        if let report = try WrittenFiles.check(file, since: WrittenFiles.Snapshot(file, bytes: previous)) {
+            #expect(report.added.count == replaced + 1 && report.touched.count == replaced + 1)
+        }
         // No temporary file is mistaken for a calendar: only .ics files are read.
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: home.path)) ?? []
         #expect(leftovers.filter { $0.hasSuffix(".ics") } == ["big.ics"])
-        print("crash test: \(kept) kills left the old file, \(replaced) the new one")
+        // The next write removes the temporary files the killed ones left.
+        let next = try ChildProcess.run(BinaryRunner.executable.path, ["add", "--to", file.path, "2024-05-03", "After"],
+                                        environment: environment, deadline: 60)
+        #expect(next.exit == .exited(0))
+        let remaining = ((try? FileManager.default.contentsOfDirectory(atPath: home.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+        #expect(remaining.isEmpty, "\(remaining)")
+        print("crash test: \(kept) kills left the old file, \(replaced) the new one; "
+              + "\(leftovers.filter { $0.hasSuffix(".tmp") }.count) temporary files left, removed by the next write")
     }
 
     /// A failed write exits 1 saying why, and the file is as it was (a file size limit
@@ -265,14 +294,20 @@ import Testing
             ["2024-06-01", "22:15-23:45", "Night"],
         ]
         for words in adds {
-            let result = try Self.infcal(["add", "--to", file.path] + words, home: home, zone: "Europe/Berlin")
+            let (result, report) = try Self.write(["add", "--to", file.path] + words, on: file, home: home, zone: "Europe/Berlin")
             #expect(result.status == 0, "\(words): \(result.stderr)")
+            if let report { #expect(report.added == [Self.uid(result)] && report.touched == [Self.uid(result)], "\(words)") }
         }
         let edit = try Self.infcal(["--agenda", "--uid", "--events", file.path, "--from", "2024-03", "--forward", "1"], home: home, zone: "Europe/Berlin")
         let standup = edit.stdout.split(separator: "\n").first { $0.contains("Standup") }.map { String($0.split(separator: "\t").last ?? "") } ?? ""
-        #expect(try Self.infcal(["edit", "--to", file.path, standup, "--occurrence", "2024-03-06", "10:00", "--summary", "Late"], home: home,
-                                zone: "Europe/Berlin").status == 0)
-        #expect(try Self.infcal(["delete", "--to", file.path, standup, "--occurrence", "2024-03-08"], home: home, zone: "Europe/Berlin").status == 0)
+        let late = try Self.write(["edit", "--to", file.path, standup, "--occurrence", "2024-03-06", "10:00", "--summary", "Late"], on: file,
+                                  home: home, zone: "Europe/Berlin")
+        #expect(late.run.status == 0, "\(late.run.stderr)")
+        // A new override, after its master, which stays as it was.
+        if let report = late.report { #expect(report.added == [standup] && report.touched == [standup]) }
+        let gone = try Self.write(["delete", "--to", file.path, standup, "--occurrence", "2024-03-08"], on: file, home: home, zone: "Europe/Berlin")
+        #expect(gone.run.status == 0, "\(gone.run.stderr)")
+        if let report = gone.report { #expect(report.changed == [standup] && report.touched == [standup]) }
         let ours = try Self.infcal(["--json", "--agenda", "--events", file.path, "--from", "2024-01", "--forward", "120"], home: home, zone: "Europe/Berlin")
         #expect(ours.status == 0, "\(ours.stderr)")
         let oursLines = ours.stdout.split(separator: "\n").compactMap { line -> String? in
@@ -321,8 +356,9 @@ import Testing
         var uids: [String] = []
         for words in [["2024-03-05", "16:30-17:15", "Coffee with Ana"], ["2024-03-06", "Conference", "--until", "2024-03-07"],
                       ["2024-03-04", "09:00", "Standup", "--every", "day", "--count", "3"]] {
-            let result = try Self.infcal(["add", "--to", vdir.path] + words, home: home, zone: "Europe/Berlin")
+            let (result, report) = try Self.write(["add", "--to", vdir.path] + words, on: vdir, home: home, zone: "Europe/Berlin")
             #expect(result.status == 0, "\(result.stderr)")
+            if let report { #expect(report.added == [Self.uid(result)] && report.touched == [Self.uid(result)]) }
             uids.append(Self.uid(result))
         }
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: vdir.path)) ?? []).sorted()
@@ -340,8 +376,9 @@ import Testing
             #expect(lines.contains(expected), "khal shows \(khal.stdout)")
         }
         // delete removes the event's file.
-        let deleted = try Self.infcal(["delete", "--to", vdir.path, uids[0]], home: home)
+        let (deleted, report) = try Self.write(["delete", "--to", vdir.path, uids[0]], on: vdir, home: home)
         #expect(deleted.status == 0, "\(deleted.stderr)")
+        if let report { #expect(report.removed == [uids[0]] && report.touched == [uids[0]]) }
         #expect(!FileManager.default.fileExists(atPath: vdir.appendingPathComponent(uids[0] + ".ics").path))
     }
 
@@ -355,11 +392,13 @@ import Testing
                               "DTSTAMP:20240101T000000Z", "DTSTART:20240301T100000Z", "SUMMARY:In UTC", "END:VEVENT", "END:VCALENDAR", ""]
             .joined(separator: "\r\n").utf8)
         try Data(original).write(to: file)
-        let added = try Self.infcal(["add", "--to", file.path, "2024-03-05", "16:30", "Coffee"], home: home, zone: "Europe/Berlin")
+        let (added, addReport) = try Self.write(["add", "--to", file.path, "2024-03-05", "16:30", "Coffee"], on: file, home: home, zone: "Europe/Berlin")
         #expect(added.status == 0, "\(added.stderr)")
+        if let addReport { #expect(addReport.added == [Self.uid(added)] && addReport.zonesAdded == ["Europe/Berlin"]) }
         #expect(String(decoding: Self.bytes(file), as: UTF8.self).contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"))
-        let deleted = try Self.infcal(["delete", "--to", file.path, Self.uid(added)], home: home, zone: "Europe/Berlin")
+        let (deleted, deleteReport) = try Self.write(["delete", "--to", file.path, Self.uid(added)], on: file, home: home, zone: "Europe/Berlin")
         #expect(deleted.status == 0, "\(deleted.stderr)")
+        if let deleteReport { #expect(deleteReport.removed == [Self.uid(added)] && deleteReport.zonesRemoved == ["Europe/Berlin"]) }
         #expect(Self.bytes(file) == original, "\(String(decoding: Self.bytes(file), as: UTF8.self))")
     }
 }

@@ -70,7 +70,7 @@ import Testing
             [events work]
             url = https://cloud.example.com/dav/calendars/me/work/
             username = me
-            password-command = pass show dav
+            password-command = pass show 'dav entry' "it's" a\\ b ~/.pw
             refresh = never
             timeout = 20s
 
@@ -86,10 +86,19 @@ import Testing
             CalendarSource(name: "holidays", location: .url("webcal://example.org/holidays.ics"), color: .indexed(1),
                            readonly: true, refresh: .after(seconds: 7 * 86400)),
             CalendarSource(name: "work", location: .url("https://cloud.example.com/dav/calendars/me/work/"),
-                           username: "me", passwordCommand: "pass show dav", refresh: .never, timeout: 20),
+                           username: "me", passwordCommand: ["pass", "show", "dav entry", "it's", "a b", "/home/me/.pw"],
+                           refresh: .never, timeout: 20),
             CalendarSource(name: "relative", location: .path("/home/me/.config/infcal/cal/other.ics"), color: .indexed(208),
                            refresh: .after(seconds: 90), timeout: 120),
         ])
+        // A bearer token from a command, for Google's CalDAV; the scheme forced by `auth`.
+        let google = try parse("[events g]\nurl = https://apidata.googleusercontent.com/caldav/v2/me/events/\n"
+                               + "token-command = gcloud auth print-access-token\nauth = BEARER\n").calendars
+        #expect(google.map(\.tokenCommand) == [["gcloud", "auth", "print-access-token"]])
+        #expect(google.map(\.authentication) == [.bearer])
+        #expect(google.map(\.passwordCommand) == [nil])
+        let digest = try parse("[events d]\nurl = https://dav.example.org/\nusername = me\npassword-command = pass dav\nauth = digest\n").calendars
+        #expect(digest.map(\.authentication) == [.digest])
         // `calendar =` picks one calendar of an account.
         let chosen = try parse("[events work]\nurl = https://example.org/dav/\ncalendar = Team Work\n").calendars
         #expect(chosen.map(\.collection) == ["Team Work"])
@@ -144,7 +153,17 @@ import Testing
         Bad(text: "[events a]\ncalendar = Work\npath = /a", line: 2,
             message: "key 'calendar': names a calendar of a CalDAV account, so it goes with a url"),
         Bad(text: "[events a]\npath = /a\npassword-command =", line: 3,
-            message: "key 'password-command': expected a command whose first line of output is the password"),
+            message: "key 'password-command': expected a command whose first line of output is the password: a program and its "
+                + "arguments, '...' or \"...\" quoting a word (no shell: for one, sh -c '...')"),
+        Bad(text: "[events a]\nurl = https://a.example/\ntoken-command = print 'token", line: 3,
+            message: "key 'token-command': expected a command whose first line of output is a bearer token: a program and its "
+                + "arguments, '...' or \"...\" quoting a word (no shell: for one, sh -c '...'), not 'print 'token'"),
+        Bad(text: "[events a]\nurl = https://a.example/\nauth = ntlm", line: 3, message: "key 'auth': expected basic, digest or bearer, not 'ntlm'"),
+        Bad(text: "[events a]\nurl = https://a.example/\nauth = bearer", line: 3, message: "key 'auth': bearer needs a token-command"),
+        Bad(text: "[events a]\nurl = https://a.example/\ntoken-command = t\nauth = digest", line: 4,
+            message: "key 'auth': digest sends a password, and this calendar has a token-command (auth = bearer)"),
+        Bad(text: "[events a]\nurl = https://a.example/\npassword-command = p\ntoken-command = t", line: 4,
+            message: "key 'token-command': a calendar has a password-command or a token-command, not both"),
         Bad(text: "[events a]\npath = /a\nrefresh = soon", line: 3,
             message: "key 'refresh': expected never, or seconds, or a number with s, m, h or d (as 90, 30m, 1h), at most 366d, not 'soon'"),
         Bad(text: "[events a]\npath = /a\nrefresh = 0", line: 3,

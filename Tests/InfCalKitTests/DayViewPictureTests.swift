@@ -7,7 +7,8 @@ import Testing
 @testable import InfCalCLI
 
 /// The README's picture of the day view is the frame of this run: khal's two long events
-/// (`Tests/Fixtures/khal/long-events.ics`) and the day view opened on 2014-04-10 at 80x24.
+/// (`Tests/Fixtures/khal/long-events.ics`) and the day view opened on 2014-04-10 at 80x24
+/// (`ReadmeTests` checks the same picture on a real terminal).
 @Suite struct DayViewPictureTests {
     @Test func readmePictureOfTheDayView() throws {
         let environment = RunEnvironment(variables: ["TERM": "xterm", "LC_CTYPE": "C.UTF-8"], stdoutIsTerminal: true,
@@ -25,6 +26,6 @@ import Testing
         let text = view.frame(for: state, size: size).lines.map { MonthPage.trimmed(MonthPageTests.plain($0)) }.joined(separator: "\n")
         #expect(text.contains("Thursday 10 April 2014"))
         let readme = try String(contentsOf: DocumentationTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("```\n" + text + "\n```"), "\(text)")
+        #expect(readme.contains("\n" + text + "\n```"), "\(text)")
     }
 }

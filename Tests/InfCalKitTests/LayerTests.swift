@@ -21,7 +21,7 @@ import Testing
         "InfCalProcess": [],
         "InfCalPTY": ["InfCalRender", "InfCalPager", "InfCalProcess"],
         "infcal": ["InfCalTerminal"],
-        "infcal-fetch": ["InfCalRemote", "InfCalTerminal"],
+        "infcal-fetch": ["InfCalModel", "InfCalRemote", "InfCalTerminal"],
         "infcal-bench": ["InfCalModel", "InfCalEvents", "InfCalRender", "InfCalPager", "InfCalCLI", "InfCalPTY", "InfCalProcess"],
     ]
 

@@ -88,7 +88,7 @@ import Testing
     }
 
     /// The README's picture of the month page with events is this frame: the example files in
-    /// Europe/Berlin at 100x30. Checked by eye against the files: Tuesday standups at 09:00
+    /// Europe/Berlin at 100x30 (`ReadmeTests` checks the same picture on a real terminal). Checked by eye against the files: Tuesday standups at 09:00
     /// (on the 12th with three more: 10:00, 12:30, 16:30), Monday and Thursday gym at 07:00,
     /// fortnightly reviews from the 8th, the conference from the 19th to the 21st before the
     /// day's timed events, the 11:00 Lisbon talk at 12:00 Berlin time, Easter on the 31st.
@@ -111,7 +111,7 @@ import Testing
         let text = frame.lines.map { MonthPage.trimmed(MonthPageTests.plain($0)) }.joined(separator: "\n")
         #expect(text.contains("│ Easter Sun… │"))
         let readme = try String(contentsOf: DocumentationTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("```\n" + text + "\n```"), "\(text)")
+        #expect(readme.contains("\n" + text + "\n```"), "\(text)")
     }
 
     @Test func agendaOverlayDrawsAndScrolls() {

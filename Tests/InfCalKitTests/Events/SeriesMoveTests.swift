@@ -42,15 +42,17 @@ import Testing
                                                           in: Self.file([Self.master, Self.guests, Self.tuesday])))
         let result = String(decoding: edited, as: UTF8.self)
         #expect(result.contains("DTSTART;TZID=Europe/Berlin:20240306T100000\r\nDTEND;TZID=Europe/Berlin:20240306T110000\r\n"), "\(result)")
+        // Each override changed is stamped (DTSTAMP, LAST-MODIFIED at 1_700_000_000, 2023-11-14
+        // 22:13:20 UTC) and its SEQUENCE goes one above its own and the master's (0, none written).
         #expect(result.contains(Self.text([
-            "BEGIN:VEVENT", "UID:s", "DTSTAMP:20240101T000000Z", "RECURRENCE-ID;TZID=Europe/Berlin:20240313T100000",
+            "BEGIN:VEVENT", "UID:s", "DTSTAMP:20231114T221320Z", "RECURRENCE-ID;TZID=Europe/Berlin:20240313T100000",
             "DTSTART;TZID=Europe/Berlin:20240313T100000", "DTEND;TZID=Europe/Berlin:20240313T110000", "SUMMARY:Weekly with guests",
-            "END:VEVENT",
+            "LAST-MODIFIED:20231114T221320Z", "SEQUENCE:1", "END:VEVENT",
         ])), "\(result)")
         #expect(result.contains(Self.text([
-            "BEGIN:VEVENT", "UID:s", "DTSTAMP:20240101T000000Z", "RECURRENCE-ID;TZID=Europe/Berlin:20240320T100000",
+            "BEGIN:VEVENT", "UID:s", "DTSTAMP:20231114T221320Z", "RECURRENCE-ID;TZID=Europe/Berlin:20240320T100000",
             "DTSTART;TZID=Europe/Berlin:20240319T150000", "DTEND;TZID=Europe/Berlin:20240319T160000", "SUMMARY:Weekly moved to Tuesday",
-            "END:VEVENT",
+            "LAST-MODIFIED:20231114T221320Z", "SEQUENCE:1", "END:VEVENT",
         ])), "\(result)")
         // Berlin is UTC+1 in March before the 31st: 10:00 is 09:00 UTC.
         #expect(EventFixture.starts(edited, from: 2024, to: 2024, display: .utc)
@@ -85,8 +87,9 @@ import Testing
         let edited = try #require(try EventWrite.editing("d", occurrence: nil, changes: changes, stamp: 0, zone: Self.berlin,
                                                           in: Self.file([master, override])))
         #expect(String(decoding: edited, as: UTF8.self).contains(Self.text([
-            "BEGIN:VEVENT", "UID:d", "RECURRENCE-ID;VALUE=DATE:20240408", "DTSTART;VALUE=DATE:20240408", "SUMMARY:Rent, late", "END:VEVENT",
-        ])))
+            "BEGIN:VEVENT", "UID:d", "RECURRENCE-ID;VALUE=DATE:20240408", "DTSTART;VALUE=DATE:20240408", "SUMMARY:Rent, late",
+            "DTSTAMP:19700101T000000Z", "LAST-MODIFIED:19700101T000000Z", "SEQUENCE:1", "END:VEVENT",
+        ])), "\(String(decoding: edited, as: UTF8.self))")
         #expect(EventFixture.starts(edited, from: 2024, to: 2024, display: .utc) == ["2024-03-08T00:00", "2024-04-08T00:00", "2024-05-08T00:00"])
 
         var utcGuests = Self.guests
