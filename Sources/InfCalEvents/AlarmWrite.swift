@@ -150,8 +150,12 @@ extension EventWrite {
                                 uid: alarmUID(number, place), description: event.summary)
                 }
             }
-            let changes = stampChanges(span, in: layout, stamp: stamp, bumpsSequence: false)
-                + [.removeComponents(name: "VALARM")] + lines.flatMap { $0 }.map { CalendarEdit.Change.append(line: $0) }
+            // Stamps, but SEQUENCE as it was.
+            let stamps = stampChanges(span, in: layout, stamp: stamp).filter { change in
+                if case .set(let name, _) = change { return name != "SEQUENCE" }
+                return true
+            }
+            let changes = stamps + [.removeComponents(name: "VALARM")] + lines.flatMap { $0 }.map { CalendarEdit.Change.append(line: $0) }
             pieces.append((range, try CalendarEdit.changed(span, in: layout, changes)))
         }
         return CalendarEdit.replacing(pieces, in: data)

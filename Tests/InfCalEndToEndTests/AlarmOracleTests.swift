@@ -395,7 +395,8 @@ extension AlarmOracleTests {
     /// them when worked out by hand (Berlin is UTC+2 in June, New York UTC-4): 15 minutes
     /// before 14:00 and at 09:00 local, 07:00 UTC, each Monday; the override moved to 16:00 on
     /// Tuesday 11 June, 13:45 and 07:00 UTC; the UTC event at 18:00 UTC (14:00 in New York),
-    /// 17:45 and 13:00 UTC. What infcal's schedule gives of the same file agrees.
+    /// 17:45 and 13:00 UTC. What infcal's schedule gives of the same file agrees; the write
+    /// tests' validator (`WrittenFiles`) finds the file whole and only those events changed.
     @Test(.enabled(if: python != nil, "python3 with icalendar, recurring-ical-events (with alarms) and convertdate is not installed; skipping"))
     func writtenAlarmsAreReadByPython() throws {
         let original = """
@@ -436,13 +437,17 @@ extension AlarmOracleTests {
             """
         let newYork = try #require(TimeZone(identifier: "America/New_York"))
         let user = WritingZone(zone: newYork) { newYork.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
-        var data = Array(original.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        let before = Array(original.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        var data = before
         for uid in ["series", "holiday", "call"] {
             data = try #require(try EventWrite.replacingAlarms(of: uid, with: [NewAlarm("15m"), NewAlarm("09:00")].compactMap { $0 },
                                                                stamp: 1_718_000_000, zone: user, alarmUID: { "\(uid)-\($0)-\($1)" }, in: data))
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-written-\(UUID().uuidString).ics").path
         try Data(data).write(to: URL(fileURLWithPath: path))
+        // RFC 5545's rules held by the write tests' validator, and only the three events changed.
+        let report = try WrittenFiles.check(URL(fileURLWithPath: path), since: WrittenFiles.Snapshot(URL(fileURLWithPath: path), bytes: before))
+        #expect(report.map { $0.touched } ?? ["call", "holiday", "series"] == ["call", "holiday", "series"])
         let script = """
             import sys, datetime, icalendar, recurring_ical_events
             calendar = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
