@@ -13,6 +13,7 @@ extension DisplayZone {
 public struct AlarmInstance: Sendable, Equatable {
     /// When it fires: UTC civil seconds (seconds since 1970).
     public let fires: Int
+    /// The alarm that fires.
     public let alarm: EventAlarm
     /// The alarm's place among its event's alarms (`Event.alarms`).
     public let alarmIndex: Int
@@ -24,6 +25,7 @@ public struct AlarmInstance: Sendable, Equatable {
     /// The occurrence's start and end as instants: UTC civil seconds (an all-day or floating
     /// one's on the display zone's clock).
     public let start: Int
+    /// The occurrence's end as an instant (exclusive).
     public let end: Int
     /// For a snooze (`RELATED-TO;RELTYPE=SNOOZE`), when the firing it replaces fired; nil for
     /// any other alarm, and for a snooze whose snoozed firing was not found.
@@ -55,6 +57,7 @@ public struct AlarmKey: Hashable, Sendable, Comparable {
     public var alarm: String
     public var repetition: Int
 
+    /// The key of one firing (see the type's summary for each part).
     public init(calendar: String, uid: String, occurrence: Int, alarm: String, repetition: Int) {
         self.calendar = calendar
         self.uid = uid
@@ -63,6 +66,7 @@ public struct AlarmKey: Hashable, Sendable, Comparable {
         self.repetition = repetition
     }
 
+    /// By calendar, UID, occurrence, alarm, repetition: the order of the record's lines.
     public static func < (left: AlarmKey, right: AlarmKey) -> Bool {
         (left.calendar, left.uid, left.occurrence, left.alarm, left.repetition)
             < (right.calendar, right.uid, right.occurrence, right.alarm, right.repetition)
@@ -81,6 +85,7 @@ public struct AlarmKey: Hashable, Sendable, Comparable {
 /// Absolute triggers fire once, for the occurrence in progress or next at that instant.
 /// What the store leaves out (hidden calendars, instances past the day limit) has no alarm.
 public final class AlarmSchedule {
+    /// The events, and what the views hide of them.
     public let store: EventStore
     /// Events whose relative alarms count from the start (`start`) or the end, by the bucket of
     /// their reach: the span of their firings around the anchor (seconds), and the members.

@@ -10,6 +10,7 @@ public struct DeliveredAlarms: Equatable, Sendable {
     /// The firings delivered at or after the horizon, each with the instant it fired.
     public var delivered: [AlarmKey: Int]
 
+    /// A record of `delivered` firings, all before `horizon` done.
     public init(horizon: Int, delivered: [AlarmKey: Int] = [:]) {
         self.horizon = horizon
         self.delivered = delivered

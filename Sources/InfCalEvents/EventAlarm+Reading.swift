@@ -120,6 +120,8 @@ extension EventReader.Context {
             file.notes.append((intervalLine.line, "DURATION: '\(InertText.echo(intervalText, limit: 40))' is no length after 0; the alarm fires once"))
             return
         }
+        // REPEAT:0 repeats nothing, whatever its DURATION.
+        guard count > 0 else { return }
         let fitting = min(EventAlarm.mostRepeats, InputLimits.alarmReach / interval.nominalSeconds)
         if count > fitting {
             file.notes.append((repeatLine.line, "REPEAT: \(count) times \(interval.duration) reaches too far; cut to \(fitting)"))

@@ -18,6 +18,7 @@ public struct EventAlarm: Sendable, Equatable {
         public var days: Int
         public var seconds: Int
 
+        /// `days` nominal days and `seconds` exact seconds (both of one sign, as written).
         public init(days: Int = 0, seconds: Int = 0) {
             self.days = days
             self.seconds = seconds
@@ -101,6 +102,7 @@ public struct EventAlarm: Sendable, Equatable {
     /// The line of its BEGIN:VALARM.
     public var line: Int
 
+    /// An alarm as read (the reader fills in what the VALARM gives).
     public init(action: Action, trigger: Trigger, repeatCount: Int = 0, interval: Offset = Offset(), description: String = "",
                 summary: String = "", uid: String? = nil, acknowledged: Int? = nil, snoozes: String? = nil, line: Int = 0) {
         self.action = action

@@ -93,6 +93,14 @@ import Testing
         #expect(file.notes.map(\.line) == [32, 35, 43], "\(file.notes)")
         #expect(event.alarms.count == 2)
         #expect(event.alarms.last?.repeatCount == EventAlarm.mostRepeats)
+        // REPEAT:0 with a DURATION beyond any reach repeats nothing, and the cache takes it.
+        let zero = Self.calendar([["UID:z", "DTSTART:20240610T100000Z"]
+            + Self.alarm(["ACTION:DISPLAY", "TRIGGER:-PT1M", "REPEAT:0", "DURATION:P1000D", "DESCRIPTION:once"])])
+        let read = EventReader.read(zero)
+        #expect(read.events.first?.alarms.map(\.repeatCount) == [0] && read.events.first?.alarms.first?.interval == EventAlarm.Offset())
+        let cache = EventCacheFormat.encode(source: "/c/z.ics", key: EventCacheFormatTests.key, files: [("z.ics", read)])
+        let decoded = cache.withUnsafeBytes { EventCacheFormat.open($0).flatMap { EventCacheFormat.decode($0, window: nil) } }
+        #expect(decoded?.first?.file.events.first?.alarms == read.events.first?.alarms)
     }
 
     /// Each override of a recurring event has its own alarms: none when it has no VALARM
@@ -122,6 +130,34 @@ import Testing
         #expect(Self.firings(data, from: Self.utc(2024, 6, 1), days: 30) == [
             "2024-06-03T09:50 before", "2024-06-04T09:50 before", "2024-06-05T13:00 after", "2024-06-06T13:00 after",
         ])
+    }
+
+    /// Randomly mutated calendars of alarms (fixed seed) never crash the reader, the
+    /// schedule or the cache, and what the cache gives back is what reading gave.
+    @Test func mutatedAlarmsNeverCrash() throws {
+        var random = SplitMix64(state: 33)
+        let original = EventCacheFormatTests.alarmCalendar
+        let specials = Array(";:,=\"\\\r\n -+0123456789PTWDHMSZ".utf8)
+        let from = Self.utc(2024, 3, 1)
+        for _ in 0..<300 {
+            var bytes = original
+            for _ in 0..<(1 + random.below(8)) {
+                let at = random.below(bytes.count)
+                switch random.below(4) {
+                case 0: bytes[at] = specials[random.below(specials.count)]
+                case 1: bytes.insert(specials[random.below(specials.count)], at: at)
+                case 2: bytes.remove(at: at)
+                default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+                }
+            }
+            let file = EventReader.read(bytes)
+            let schedule = AlarmSchedule(store: EventStore(events: file.events, display: Self.berlin))
+            _ = schedule.firing(from: from, until: from + 90 * CivilTime.secondsPerDay)
+            _ = schedule.next(from: from, within: 400 * CivilTime.secondsPerDay)
+            let cache = EventCacheFormat.encode(source: "/c/f.ics", key: EventCacheFormatTests.key, files: [("f.ics", file)])
+            let decoded = try #require(cache.withUnsafeBytes { EventCacheFormat.open($0).flatMap { EventCacheFormat.decode($0, window: nil) } })
+            #expect(decoded.flatMap { $0.file.events.map(\.alarms) } == file.events.map(\.alarms))
+        }
     }
 
     // MARK: When they fire
