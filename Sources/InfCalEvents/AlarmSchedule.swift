@@ -238,7 +238,8 @@ public final class AlarmSchedule {
                 let occurrences = fromEnd ? store.occurrences(touching: days) : store.occurrences(startingOn: days)
                 for occurrence in occurrences {
                     guard let index = occurrence.event, group.events.contains(index), events?.contains(index) ?? true,
-                          seen.insert(SeenOccurrence(event: index, start: occurrence.start)).inserted else { continue }
+                          seen.insert(SeenOccurrence(event: index, start: occurrence.start, offset: occurrence.startOffset)).inserted
+                    else { continue }
                     firings(of: occurrence, event: store.events[index], from: from, until: until, into: &found)
                 }
             }
@@ -405,10 +406,12 @@ public final class AlarmSchedule {
         min(max(instant, -(1 << 50)), 1 << 50)
     }
 
-    /// An occurrence already looked at: its event and display start.
+    /// An occurrence already looked at: its event, display start and offset (a wall-clock
+    /// time that the clock going back shows twice is two occurrences).
     private struct SeenOccurrence: Hashable {
         let event: Int
         let start: Int
+        let offset: Int?
     }
 
     /// A firing replaced by a snooze: its event, occurrence, alarm and repetition.

@@ -232,6 +232,17 @@ import Testing
         #expect(Self.firings(data, from: Self.utc(2024, 3, 1), days: 60) == ["2024-03-30T10:00 hours", "2024-03-30T11:00 day"])
     }
 
+    /// A wall-clock time the clock going back shows twice is two occurrences, each with its
+    /// alarm: an hourly event in UTC shown in New York on 3 November 2024, where 01:30 comes
+    /// at 05:30 and again at 06:30 UTC.
+    @Test func aWallClockTimeShownTwice() {
+        let data = Self.calendar([["UID:h", "DTSTART:20241103T043000Z", "RRULE:FREQ=HOURLY;COUNT=4"]
+            + Self.alarm(["ACTION:DISPLAY", "TRIGGER:-PT5M", "DESCRIPTION:h"])])
+        #expect(Self.firings(data, from: Self.utc(2024, 11, 3), days: 1, display: EventFixture.newYork) == [
+            "2024-11-03T04:25 h", "2024-11-03T05:25 h", "2024-11-03T06:25 h", "2024-11-03T07:25 h",
+        ])
+    }
+
     /// Snoozes (RFC 9074 §7): the snoozed firing is replaced by its snooze, at the snooze's time.
     @Test func snoozesReplaceWhatTheySnooze() {
         let data = Self.calendar([
