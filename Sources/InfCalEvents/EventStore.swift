@@ -35,7 +35,8 @@ public final class EventStore {
     /// The calendars (indices into `calendars`) whose events are left out of every answer:
     /// `--hide`, `--only`, and the pager's list of calendars.
     @exclusivity(unchecked) public var hidden: Set<Int> = []
-    let display: DisplayZone
+    /// The zone the store shows times in (its occurrences' wall clock and offsets).
+    public let display: DisplayZone
     /// A non-recurring event: display start and end, the event, the display offsets. A
     /// struct, not a tuple: the first array of a tuple type costs a look-up of its metadata
     /// by name, on the way of every run with events to its first page.

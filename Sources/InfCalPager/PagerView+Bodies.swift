@@ -2,7 +2,8 @@ import InfCalModel
 import InfCalEvents
 import InfCalRender
 
-// The bodies of the three views: the month page, the strip of compact grids, the year page.
+// The bodies of the views: the month page, the strip of compact grids, the year page (the week's
+// is in PagerView+Week).
 extension PagerView {
     /// What a view puts above the status line.
     struct Body {
@@ -33,6 +34,8 @@ extension PagerView {
             return strip(for: state, room: room, columns: columnCount(width: room.columns), rows: nil)
         case .yearPage:
             return yearPage(for: state, room: room)
+        case .week:
+            return weekBody(for: state, room: room)
         }
     }
 

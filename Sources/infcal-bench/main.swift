@@ -24,7 +24,7 @@ let usage = """
                            (exit status 1 if the walks differ)
       --start-up-only      measure the start-up alone (its row, against ncal and python3)
       --events-only        run only the events measures
-      --day-view-only      run only the day view and search measures (in process)
+      --day-view-only      run only the day view, week view and search measures (in process)
       --cache-only         run only the parsed-event cache measures
       --baseline PATH      instead: time this infcal against another build of it (PATH), paired,
                            for the stream, the start-up and reading events (before and after a change)
@@ -114,8 +114,9 @@ func main() -> Int32 {
             guard Processes.isFile(baseline) else { throw BenchError.failed("no infcal binary at \(baseline)") }
             benchmark.measureAgainst(baseline: baseline)
         } else if options.dayViewOnly {
-            log("day view and search")
+            log("day view, week view and search")
             benchmark.measureDayView()
+            benchmark.measureWeekView()
             benchmark.measureSearch()
         } else if options.startUpOnly {
             log("start-up")
@@ -138,8 +139,9 @@ func main() -> Int32 {
             benchmark.measureEvents()
             log("7/8 the parsed-event cache")
             benchmark.measureCache()
-            log("8/8 day view and search")
+            log("8/8 day view, week view and search")
             benchmark.measureDayView()
+            benchmark.measureWeekView()
             benchmark.measureSearch()
         }
 
