@@ -28,6 +28,8 @@ public final class Event {
     public let line: Int
     /// What the day view shows besides the times: location and description.
     public let details: EventDetails
+    /// Its VALARMs, in the order written; empty for most events. An override has its own.
+    public let alarms: [EventAlarm]
     /// The part of the series this event shows, and how far it moves it: a master shows the
     /// instances before its first RECURRENCE-ID;RANGE=THISANDFUTURE, each such override those
     /// from its RECURRENCE-ID to the next one's, moved by its DTSTART minus its RECURRENCE-ID.
@@ -56,9 +58,10 @@ public final class Event {
     init(uid: String, summary: String, calendarName: String?, start: ICalTime, zone: EventZone?, duration: Int,
          expanders: [RecurrenceExpander], exclusionRules: [RecurrenceExpander] = [], extraStarts: [(start: Int, duration: Int?)],
          excluded: Set<Int>, excludedDays: Set<Int>, line: Int, segment: Segment? = nil,
-         details: EventDetails = EventDetails(), rulesLeftOut: Bool = false, status: EventStatus? = nil,
-         declinedBy: [String] = []) {
+         details: EventDetails = EventDetails(), alarms: [EventAlarm] = [], rulesLeftOut: Bool = false,
+         status: EventStatus? = nil, declinedBy: [String] = []) {
         self.rulesLeftOut = rulesLeftOut
+        self.alarms = alarms
         self.status = status
         self.declinedBy = declinedBy
         self.uid = uid

@@ -107,9 +107,11 @@ extension EventCacheFormat {
                     detailsEnd += 8 + details.length
                     detailsList.append(event.details)
                 }
-                let (earliest, latest) = reach(of: event)
+                var (earliest, latest) = reach(of: event)
+                var halves = halfMonths(of: event)
+                if !event.alarms.isEmpty { widen(&earliest, &latest, &halves, byAbsoluteAlarmsOf: event) }
                 let ordinal = spans.count
-                spans.append(Span(earliest: earliest, latest: latest, halves: UInt64(halfMonths(of: event))))
+                spans.append(Span(earliest: earliest, latest: latest, halves: UInt64(halves)))
                 recordPlaces.append(eventRecords.count)
                 _ = appendRecord(to: &eventRecords, base: 0) { out in
                     out.int(ordinal)

@@ -219,6 +219,7 @@ extension EventReader {
                                              attendees: attendeeLines.compactMap(participant))
                 for attendee in draft.details.attendees where attendee.answer == .declined { draft.declinedBy.append(attendee.key) }
             }
+            if !component.children.isEmpty { draft.alarms = alarms(of: component) }
             for line in component.properties where hasSets {
                 switch line.name {
                 case "RDATE", "EXDATE":

@@ -68,6 +68,8 @@ public enum EventReader {
         var status: EventStatus?
         /// `Event.declinedBy`.
         var declinedBy: [String] = []
+        /// Its VALARMs (an override's are its own).
+        var alarms: [EventAlarm] = []
 
         init(uid: String, summary: String, start: ICalTime, zone: EventZone?, duration: Int, rules: [RecurrenceRule],
              exclusionRules: [RecurrenceRule], cancelled: Bool, line: Int) {
@@ -141,7 +143,8 @@ public enum EventReader {
         /// A draft's UNTILs, EXDATEs and RDATEs in its own reckoning, made into an event.
         func event(_ draft: Draft, excluded: Set<Int> = [], excludedDays: Set<Int> = [], recurring: Bool = true,
                    segment: Event.Segment? = nil, summary: String? = nil, duration: Int? = nil,
-                   start: ICalTime? = nil, details: EventDetails? = nil, scheduling: Draft? = nil) -> Event {
+                   start: ICalTime? = nil, details: EventDetails? = nil, alarms: [EventAlarm]? = nil,
+                   scheduling: Draft? = nil) -> Event {
             func expander(_ rule: RecurrenceRule, includesStart: Bool) -> RecurrenceExpander {
                 RecurrenceExpander(rule: rule, start: draft.start.seconds, isDate: draft.start.isDate,
                                    until: rule.until.map { until in
@@ -168,6 +171,7 @@ public enum EventReader {
                          exclusionRules: recurring ? draft.exclusionRules.map { expander($0, includesStart: false) } : [],
                          extraStarts: recurring ? extras : [], excluded: exactExclusions,
                          excludedDays: dayExclusions, line: draft.line, segment: segment, details: details ?? draft.details,
+                         alarms: alarms ?? draft.alarms,
                          status: (scheduling ?? draft).status, declinedBy: (scheduling ?? draft).declinedBy)
         }
 
@@ -231,7 +235,7 @@ public enum EventReader {
                                                                 shift: moved - piece.from),
                                          summary: piece.override.summary, duration: piece.override.duration,
                                          start: ICalTime(seconds: moved, form: draft.start.form), details: piece.override.details,
-                                         scheduling: piece.override))
+                                         alarms: piece.override.alarms, scheduling: piece.override))
             }
             for single in singles { file.events.append(event(single, recurring: false)) }
         }

@@ -295,6 +295,12 @@ public final class EventStore {
         return found.isEmpty ? result : merged(found, result)
     }
 
+    /// The occurrences that touch any of the days `days` (grid day numbers), each once, in
+    /// order of start: what an alarm counted from the end of its occurrence asks.
+    public func occurrences(touching days: Range<Int>) -> [Occurrence] {
+        collect(days, touching: true)
+    }
+
     /// Whether any occurrence may start on `day` (grid day number) or later.
     public func mayHaveOccurrences(from day: Int) -> Bool {
         let low = (day + CivilTime.dayNumberOffset - 2) * CivilTime.secondsPerDay

@@ -22,4 +22,8 @@ public enum InputLimits {
     /// a long INTERVAL) is looked at for an instance before it counts as yielding nothing
     /// more, and how far the pager's search looks: 10,000 Gregorian years, in days.
     public static let farthestLook = 3_652_425
+    /// How far from its occurrence an alarm may fire, in seconds (366 days): a relative
+    /// TRIGGER farther away is refused, and REPEATs that would reach farther are cut. It
+    /// bounds how far around a window its alarms' occurrences are looked for.
+    public static let alarmReach = 366 * 86_400
 }

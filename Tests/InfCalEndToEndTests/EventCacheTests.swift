@@ -92,7 +92,8 @@ import Testing
         ["-3", "--from", "2023-12"],
     ]
 
-    /// A calendar with zones, rules, exceptions, an override and a skipped event.
+    /// A calendar with zones, rules, exceptions, an override, a skipped event, alarms and a
+    /// bad alarm (a warning).
     static let mixed = """
         BEGIN:VCALENDAR
         X-WR-CALNAME:Mixed
@@ -104,6 +105,15 @@ import Testing
         DTEND;TZID=Europe/Berlin:20240105T100000
         RRULE:FREQ=WEEKLY;UNTIL=20240630T000000Z
         EXDATE;TZID=Europe/Berlin:20240202T090000
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:Weekly soon
+        TRIGGER:-PT10M
+        END:VALARM
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        TRIGGER;RELATED=MIDDLE:-PT10M
+        END:VALARM
         END:VEVENT
         BEGIN:VEVENT
         UID:weekly
@@ -480,6 +490,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: place.root) }
         let agenda = ["--agenda", "--from", "2024-01", "--forward", "12"]
         let calendar = Self.mixed.replacingOccurrences(of: "DTSTART:not a date", with: "DTSTART:20240101T000000Z")
+            .replacingOccurrences(of: "RELATED=MIDDLE", with: "RELATED=END")
         let path = try place.write(calendar, to: "good.ics")
         let fresh = try place.run(["--events", path, "--no-cache"] + agenda)
         #expect(fresh.stderr == "")
