@@ -166,6 +166,15 @@ struct CacheReader {
 
     var isAtEnd: Bool { position == end }
 
+    /// Takes the next byte when it is 0 (an empty count, false, the number 0): one compare for
+    /// what nearly every record holds, such as an event's count of alarms.
+    @inline(__always)
+    mutating func takesZero() -> Bool {
+        guard position < end, buffer[position] == 0 else { return false }
+        position += 1
+        return true
+    }
+
     mutating func int() throws(CacheDefect) -> Int {
         var result: UInt64 = 0
         var shift: UInt64 = 0

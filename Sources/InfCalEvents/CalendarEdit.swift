@@ -79,6 +79,8 @@ public enum CalendarEdit {
         case remove(name: String)
         /// `line` is added after the last of the component's own properties.
         case append(line: String)
+        /// Every component `name` inside it (its VALARMs) goes, BEGIN to END.
+        case removeComponents(name: String)
     }
 
     /// The bytes of `span` (of `layout`) with `changes` made: each untouched line, parameter,
@@ -90,19 +92,28 @@ public enum CalendarEdit {
         var setLines: [String: String] = [:]
         var removed = Set<String>()
         var appended: [String] = []
+        var removedComponents = Set<String>()
         for change in changes {
             switch change {
             case .set(let name, let line): setLines[name] = line
             case .remove(let name): removed.insert(name)
             case .append(let line): appended.append(line)
+            case .removeComponents(let name): removedComponents.insert(name)
             }
         }
         let own = layout.ownLines(of: span)
         let ownIndexes = Set(own.map(\.index))
         var written = Set<String>()
         var out: [UInt8] = []
+        // The lines of components removed: BEGIN to its END, whatever they hold.
+        var skipped = Set<Int>()
+        for inner in layout.spans where inner.depth == span.depth + 1 && removedComponents.contains(inner.name)
+            && inner.begin > span.begin && inner.begin < endIndex {
+            skipped.formUnion(inner.begin...min(inner.end ?? endIndex - 1, endIndex - 1))
+        }
         for index in span.begin...endIndex {
             let line = layout.lines[index]
+            if skipped.contains(index) { continue }
             if index == endIndex {
                 // What is new goes last, before END (after any VALARM).
                 for (name, text) in setLines.sorted(by: { $0.key < $1.key }) where !written.contains(name) {

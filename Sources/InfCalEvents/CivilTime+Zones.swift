@@ -5,7 +5,7 @@ extension CivilTime {
     /// UTC civil seconds of the wall-clock time `local` in a zone whose offset at a UTC instant
     /// is `offset`. A time skipped by a change of offset is read with the offset before it
     /// (RFC 5545 §3.3.5); a repeated one is its first occurrence.
-    static func utc(ofLocal local: Int, offset: (Int) -> Int) -> Int {
+    public static func utc(ofLocal local: Int, offset: (Int) -> Int) -> Int {
         // The offsets a day either side: a wall-clock time is read with one of them (no zone
         // changes its offset twice in a day).
         let before = offset(local - secondsPerDay)

@@ -27,16 +27,13 @@ public struct ICalLayout: Sendable {
             return ""
         }
 
-        /// The value of parameter `name` (upper case), quotes removed.
+        /// The value of parameter `name` (upper case), quotes removed: a quoted value may hold
+        /// `:`, `;` and `,` (RFC 5545 §3.1), as Outlook's `TZID="(UTC+01:00) Amsterdam, ..."`
+        /// does. Nil when the line has no such parameter, or is no content line.
         public func parameter(_ wanted: String) -> String? {
-            guard let colonFree = String(decoding: text, as: UTF8.self).split(separator: ":", maxSplits: 1).first else { return nil }
-            for piece in colonFree.split(separator: ";").dropFirst() {
-                let parts = piece.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].uppercased() == wanted {
-                    return parts[1].trimmingCharacters(in: "\"")
-                }
+            text.withUnsafeBufferPointer { buffer in
+                ICalDocument.parseLine(buffer, 0..<buffer.count, line: 0)?.parameter(wanted)
             }
-            return nil
         }
 
         /// For `BEGIN:X` and `END:X`, the keyword and X upper-cased.
@@ -207,15 +204,5 @@ public struct ICalLayout: Sendable {
             if depth == 0 { result.append((index, line)) }
         }
         return result
-    }
-}
-
-extension StringProtocol {
-    /// The text without `character` at either end.
-    func trimmingCharacters(in character: Character) -> String {
-        var slice = Substring(self)
-        while slice.first == character { slice = slice.dropFirst() }
-        while slice.last == character { slice = slice.dropLast() }
-        return String(slice)
     }
 }

@@ -28,6 +28,8 @@ public final class Event {
     public let line: Int
     /// What the day view shows besides the times: location and description.
     public let details: EventDetails
+    /// Its VALARMs, in the order written; empty for most events. An override has its own.
+    public let alarms: [EventAlarm]
     /// The part of the series this event shows, and how far it moves it: a master shows the
     /// instances before its first RECURRENCE-ID;RANGE=THISANDFUTURE, each such override those
     /// from its RECURRENCE-ID to the next one's, moved by its DTSTART minus its RECURRENCE-ID.
@@ -36,6 +38,13 @@ public final class Event {
     /// table gives its instances in the run's months): it recurs, but only that table knows
     /// when, so nothing may ask it for instances, a latest start or a reach.
     let rulesLeftOut: Bool
+    /// STATUS, when it is TENTATIVE or CONFIRMED (a cancelled event is never made: the reader
+    /// leaves it out); nil when the event has none.
+    public let status: EventStatus?
+    /// The addresses (`CalendarAddress.key`) of the attendees whose PARTSTAT is DECLINED: all
+    /// that telling "declined by you" needs, with the user's addresses given only when asked
+    /// (`isDeclined(byAnyOf:)`), so that a cache stays valid whatever they are.
+    public let declinedBy: [String]
 
     /// Instances of the series from `from` (inclusive) to `to` (exclusive), in the series'
     /// reckoning, shown `shift` seconds later.
@@ -49,8 +58,12 @@ public final class Event {
     init(uid: String, summary: String, calendarName: String?, start: ICalTime, zone: EventZone?, duration: Int,
          expanders: [RecurrenceExpander], exclusionRules: [RecurrenceExpander] = [], extraStarts: [(start: Int, duration: Int?)],
          excluded: Set<Int>, excludedDays: Set<Int>, line: Int, segment: Segment? = nil,
-         details: EventDetails = EventDetails(), rulesLeftOut: Bool = false) {
+         details: EventDetails = EventDetails(), alarms: [EventAlarm] = [], rulesLeftOut: Bool = false,
+         status: EventStatus? = nil, declinedBy: [String] = []) {
         self.rulesLeftOut = rulesLeftOut
+        self.alarms = alarms
+        self.status = status
+        self.declinedBy = declinedBy
         self.uid = uid
         self.summary = summary
         self.calendarName = calendarName
@@ -93,6 +106,11 @@ public final class Event {
 
     public var isAllDay: Bool { start.isDate }
 
+    /// Whether an attendee with one of `addresses` (`CalendarAddress.keys`) declined the event.
+    public func isDeclined(byAnyOf addresses: Set<String>) -> Bool {
+        !declinedBy.isEmpty && declinedBy.contains { addresses.contains($0) }
+    }
+
     /// The latest any instance can start (event's reckoning), or nil when the rule has no end
     /// that is known without walking it.
     var latestStart: Int? {
@@ -134,6 +152,8 @@ public final class Event {
         var needsSort = false
         for (index, expander) in expanders.enumerated() {
             for instance in expander.instances(in: within) where instance != seriesStart {
+                // A day SKIP moves into the next period can be one of that period's own.
+                if index == 0, starts.last?.start == instance { continue }
                 if index > 0, starts.contains(where: { $0.start == instance }) { continue }
                 starts.append((instance, duration))
             }
@@ -162,10 +182,24 @@ public final class Event {
 public struct EventDetails: Sendable, Equatable {
     public var location = ""
     public var description = ""
+    /// ORGANIZER, if any.
+    public var organizer: Participant?
+    /// The ATTENDEEs, in the order written.
+    public var attendees: [Participant] = []
 
-    public init(location: String = "", description: String = "") {
+    public init(location: String = "", description: String = "", organizer: Participant? = nil, attendees: [Participant] = []) {
         self.location = location
         self.description = description
+        self.organizer = organizer
+        self.attendees = attendees
+    }
+
+    /// Whether there is anything to show.
+    public var isEmpty: Bool { location.isEmpty && description.isEmpty && organizer == nil && attendees.isEmpty }
+
+    /// The attendee among `attendees` with one of `addresses` (`CalendarAddress.keys`), if any.
+    public func attendee(amongAddresses addresses: Set<String>) -> Participant? {
+        attendees.first { addresses.contains($0.key) }
     }
 }
 
@@ -199,13 +233,19 @@ public struct Occurrence: Sendable, Equatable {
     /// The file the event came from, if the store was told.
     public var source: String?
     /// How many instances of its event the day limit (`InputLimits.instancesPerDay`) left out
-    /// after this one, the last kept that day; 0 almost always.
+    /// after this one, the last kept that day (of those beginning that day, or of those under
+    /// way from before it); `uncounted` when more are left out than can be counted; 0 almost
+    /// always.
     public var more = 0
+    /// `more` when instances were left out but not counted (a rule that cannot be counted
+    /// without a walk of millennia).
+    public static let uncounted = Int.max
 
     /// The summary as text views show it: with "(+N more this day)" after the last instance a
-    /// day kept of a rule denser than the day limit.
+    /// day kept of a rule denser than the day limit ("(and more this day)" when not counted).
     public var shownSummary: String {
         let title = summary.isEmpty ? "(no title)" : InertText.forView(summary)
+        if more == Self.uncounted { return title + " (and more this day)" }
         return more > 0 ? title + " (+\(more) more this day)" : title
     }
     /// The event's place in its store's `events`, or nil for an occurrence made by hand.
@@ -214,6 +254,8 @@ public struct Occurrence: Sendable, Equatable {
     public var calendar: Int?
     /// The colour of its calendar, if it has one.
     public var color: CalendarColor?
+    /// Whether the user (the store's `ownAddresses`) declined its event: views dim it.
+    public var isDeclined = false
 
     public init(summary: String, calendarName: String?, isAllDay: Bool, start: Int, end: Int) {
         self.summary = summary

@@ -293,7 +293,7 @@ extension EventCacheFormat {
                     guard details else { return EventDetails() }
                     var detailsReader = try record(contents, at: UInt64(truncatingIfNeeded: offset),
                                                    length: UInt64(truncatingIfNeeded: length), bodyStart: contents.bodyStart)
-                    let found = EventDetails(location: try detailsReader.string(), description: try detailsReader.string())
+                    let found = try readDetails(&detailsReader)
                     guard detailsReader.isAtEnd else { throw CacheDefect() }
                     return found
                 }, rules: !fromTable)

@@ -102,15 +102,16 @@ extension EventCacheFormat {
                     }
                 }
                 var details = (offset: 0, length: 0)
-                let (location, description) = (event.details.location.utf8.count, event.details.description.utf8.count)
-                if location > 0 || description > 0 {
-                    details = (detailsEnd + 8, CacheWriter.length(ofString: location) + CacheWriter.length(ofString: description))
+                if hasDetails(event.details) {
+                    details = (detailsEnd + 8, length(of: event.details))
                     detailsEnd += 8 + details.length
                     detailsList.append(event.details)
                 }
-                let (earliest, latest) = reach(of: event)
+                var (earliest, latest) = reach(of: event)
+                var halves = halfMonths(of: event)
+                if !event.alarms.isEmpty { widen(&earliest, &latest, &halves, byAbsoluteAlarmsOf: event) }
                 let ordinal = spans.count
-                spans.append(Span(earliest: earliest, latest: latest, halves: UInt64(halfMonths(of: event))))
+                spans.append(Span(earliest: earliest, latest: latest, halves: UInt64(halves)))
                 recordPlaces.append(eventRecords.count)
                 _ = appendRecord(to: &eventRecords, base: 0) { out in
                     out.int(ordinal)
@@ -160,10 +161,7 @@ extension EventCacheFormat {
         var chunk = CacheWriter(capacity: chunkSize + 4096)
         var position = bodyStart
         for details in layout.details {
-            _ = appendRecord(to: &chunk, base: 0) { out in
-                out.string(details.location)
-                out.string(details.description)
-            }
+            _ = appendRecord(to: &chunk, base: 0) { out in write(details, to: &out) }
             try flush(&chunk, at: &position, from: chunkSize, into: sink)
         }
         guard position + chunk.count == bodyStart + detailsEnd else { return false }

@@ -112,7 +112,8 @@ extension EventCacheFormat {
     }
 
     /// The event of a record; `details` gives its location and description from where their
-    /// record lies (offset and length; 0 and 0: both empty). Without `rules`, the record is
+    /// record lies (offset and length; 0 and 0: both empty); its alarms come before its rules.
+    /// Without `rules`, the record is
     /// read up to its rules, which the event is made without (`Event.rulesLeftOut`: its
     /// instances come from the table), and what follows is not read.
     static func readEvent(_ reader: inout CacheReader, calendarZone: (Int) throws(CacheDefect) -> EventZone,
@@ -125,9 +126,12 @@ extension EventCacheFormat {
         let zone = try reader.optionalInt().map { number throws(CacheDefect) in try calendarZone(number) }
         let duration = try reader.int()
         let details = try details(try reader.int(), try reader.int())
+        let scheduling = try readScheduling(&reader)
+        let alarms = try readAlarms(&reader)
         guard rules else {
             return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
-                         expanders: [], extraStarts: [], excluded: [], excludedDays: [], line: line, details: details, rulesLeftOut: true)
+                         expanders: [], extraStarts: [], excluded: [], excludedDays: [], line: line, details: details, alarms: alarms,
+                         rulesLeftOut: true, status: scheduling.status, declinedBy: scheduling.declinedBy)
         }
         var expanders: [RecurrenceExpander] = []
         for _ in 0..<(try reader.count()) { expanders.append(try readExpander(&reader)) }
@@ -141,7 +145,8 @@ extension EventCacheFormat {
                                     shift: try reader.int())
         return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
                      expanders: expanders, exclusionRules: exclusionRules, extraStarts: extras, excluded: excluded,
-                     excludedDays: excludedDays, line: line, segment: segment, details: details)
+                     excludedDays: excludedDays, line: line, segment: segment, details: details, alarms: alarms,
+                     status: scheduling.status, declinedBy: scheduling.declinedBy)
     }
 
     // MARK: Writing records (read back above)
@@ -233,8 +238,8 @@ extension EventCacheFormat {
         }
     }
 
-    /// Writes `event` with its zone's number and where its details lie: what every view
-    /// shows first, then what only expanding its rules needs (a run that takes its instances
+    /// Writes `event` with its zone's number and where its details lie, and its alarms: what
+    /// every view shows first, then what only expanding its rules needs (a run that takes its instances
     /// from the table stops before that).
     static func write(_ event: Event, zone: Int?, details: (offset: Int, length: Int), to out: inout CacheWriter) {
         out.int(event.line)
@@ -246,6 +251,8 @@ extension EventCacheFormat {
         out.int(event.duration)
         out.int(details.offset)
         out.int(details.length)
+        writeScheduling(of: event, to: &out)
+        write(event.alarms, to: &out)
         out.int(event.expanders.count)
         for expander in event.expanders { write(expander, to: &out) }
         out.int(event.exclusionRules.count)

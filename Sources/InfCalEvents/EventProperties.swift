@@ -141,12 +141,18 @@ extension EventReader {
             }
         }
 
+        /// The organizer or attendee an ORGANIZER or ATTENDEE line names; nil without an address.
+        func participant(_ line: ContentLine) -> Participant? {
+            Participant(value: document.rawValue(line), parameter: line.parameter)
+        }
+
         private mutating func makeDraft(_ component: Component, startLine: ContentLine) throws(Failure) -> Draft {
             let (start, zone) = try time(startLine, "DTSTART")
             var endLine: ContentLine?, durationLine: ContentLine?, ruleLines: [ContentLine] = [], exclusionRuleLines: [ContentLine] = []
             var uidLine: ContentLine?, summaryLine: ContentLine?, statusLine: ContentLine?
             var sequenceLine: ContentLine?, stampLines: [ContentLine] = []
             var locationLine: ContentLine?, descriptionLine: ContentLine?
+            var organizerLine: ContentLine?, attendeeLines: [ContentLine] = []
             var hasSets = false
             for line in component.properties {
                 switch line.name {
@@ -162,6 +168,8 @@ extension EventReader {
                 case "LOCATION": if locationLine == nil { locationLine = line }
                 case "DESCRIPTION": if descriptionLine == nil { descriptionLine = line }
                 case "RDATE", "EXDATE", "RECURRENCE-ID": hasSets = true
+                case "ORGANIZER": if organizerLine == nil { organizerLine = line }
+                case "ATTENDEE": attendeeLines.append(line)
                 default: break
                 }
             }
@@ -203,10 +211,15 @@ extension EventReader {
                     draft.stamp = max(draft.stamp, stamp.seconds)
                 }
             }
-            if locationLine != nil || descriptionLine != nil {
+            if let statusLine, !draft.cancelled { draft.status = EventStatus(value: document.trimmedValue(statusLine)) }
+            if locationLine != nil || descriptionLine != nil || organizerLine != nil || !attendeeLines.isEmpty {
                 draft.details = EventDetails(location: locationLine.map { document.textValue($0) } ?? "",
-                                             description: descriptionLine.map { document.textValue($0) } ?? "")
+                                             description: descriptionLine.map { document.textValue($0) } ?? "",
+                                             organizer: organizerLine.flatMap(participant),
+                                             attendees: attendeeLines.compactMap(participant))
+                for attendee in draft.details.attendees where attendee.answer == .declined { draft.declinedBy.append(attendee.key) }
             }
+            if !component.children.isEmpty { draft.alarms = alarms(of: component) }
             for line in component.properties where hasSets {
                 switch line.name {
                 case "RDATE", "EXDATE":

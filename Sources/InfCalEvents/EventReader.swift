@@ -64,6 +64,12 @@ public enum EventReader {
         var sequence = 0
         var stamp = Int.min
         var details = EventDetails()
+        /// STATUS when TENTATIVE or CONFIRMED.
+        var status: EventStatus?
+        /// `Event.declinedBy`.
+        var declinedBy: [String] = []
+        /// Its VALARMs (an override's are its own).
+        var alarms: [EventAlarm] = []
 
         init(uid: String, summary: String, start: ICalTime, zone: EventZone?, duration: Int, rules: [RecurrenceRule],
              exclusionRules: [RecurrenceRule], cancelled: Bool, line: Int) {
@@ -103,7 +109,10 @@ public enum EventReader {
     private static func read(_ calendar: Component, document: ICalDocument, into file: inout EventFile) {
         var definitions: [String: Component] = [:]
         for child in calendar.children where child.name == "VTIMEZONE" {
-            if let id = child.first("TZID") { definitions[document.rawValue(id).trimmingSpaces] = child }
+            // TZID is a TEXT value (RFC 5545 §3.8.3.1): Outlook escapes the commas of its
+            // display names (`(UTC+01:00) Amsterdam\, Berlin`), which the TZID parameters that
+            // name it write quoted and unescaped (§3.2.19).
+            if let id = child.first("TZID") { definitions[document.textValue(id).trimmingSpaces] = child }
         }
         let resolver = ZoneResolver(document: document, definitions: definitions)
         // What the zones had to guess, once every zone this calendar names has been looked up.
@@ -134,7 +143,8 @@ public enum EventReader {
         /// A draft's UNTILs, EXDATEs and RDATEs in its own reckoning, made into an event.
         func event(_ draft: Draft, excluded: Set<Int> = [], excludedDays: Set<Int> = [], recurring: Bool = true,
                    segment: Event.Segment? = nil, summary: String? = nil, duration: Int? = nil,
-                   start: ICalTime? = nil, details: EventDetails? = nil) -> Event {
+                   start: ICalTime? = nil, details: EventDetails? = nil, alarms: [EventAlarm]? = nil,
+                   scheduling: Draft? = nil) -> Event {
             func expander(_ rule: RecurrenceRule, includesStart: Bool) -> RecurrenceExpander {
                 RecurrenceExpander(rule: rule, start: draft.start.seconds, isDate: draft.start.isDate,
                                    until: rule.until.map { until in
@@ -160,7 +170,9 @@ public enum EventReader {
                          expanders: recurring ? draft.rules.map { expander($0, includesStart: true) } : [],
                          exclusionRules: recurring ? draft.exclusionRules.map { expander($0, includesStart: false) } : [],
                          extraStarts: recurring ? extras : [], excluded: exactExclusions,
-                         excludedDays: dayExclusions, line: draft.line, segment: segment, details: details ?? draft.details)
+                         excludedDays: dayExclusions, line: draft.line, segment: segment, details: details ?? draft.details,
+                         alarms: alarms ?? draft.alarms,
+                         status: (scheduling ?? draft).status, declinedBy: (scheduling ?? draft).declinedBy)
         }
 
         file.events.reserveCapacity(file.events.count + drafts.count)
@@ -222,7 +234,8 @@ public enum EventReader {
                                          segment: Event.Segment(seriesStart: draft.start.seconds, from: piece.from, to: to,
                                                                 shift: moved - piece.from),
                                          summary: piece.override.summary, duration: piece.override.duration,
-                                         start: ICalTime(seconds: moved, form: draft.start.form), details: piece.override.details))
+                                         start: ICalTime(seconds: moved, form: draft.start.form), details: piece.override.details,
+                                         alarms: piece.override.alarms, scheduling: piece.override))
             }
             for single in singles { file.events.append(event(single, recurring: false)) }
         }

@@ -4,8 +4,8 @@ import InfCalModel
 // MARK: Searching
 
 extension EventStore {
-    /// The store of the events `matcher` matches, with the same calendars, hidden ones and
-    /// display zone: what `--search` shows in every view, and where the pager's `/` looks.
+    /// The store of the events `matcher` matches, with the same calendars, hidden ones, own
+    /// addresses and display zone: what `--search` shows in every view, and where the pager's `/` looks.
     public func restricted(to matcher: EventMatcher) -> EventStore {
         let kept = events.indices.filter { matcher.matches(events[$0]) }
         let store = EventStore(events: kept.map { events[$0] }, display: display,
@@ -13,6 +13,8 @@ extension EventStore {
                                calendars: calendars,
                                calendarOfEvent: kept.compactMap { $0 < calendarOfEvent.count ? calendarOfEvent[$0] : nil })
         store.hidden = hidden
+        store.ownAddresses = ownAddresses
+        store.hidesDeclined = hidesDeclined
         return store
     }
 

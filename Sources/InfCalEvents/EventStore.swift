@@ -35,7 +35,14 @@ public final class EventStore {
     /// The calendars (indices into `calendars`) whose events are left out of every answer:
     /// `--hide`, `--only`, and the pager's list of calendars.
     @exclusivity(unchecked) public var hidden: Set<Int> = []
-    let display: DisplayZone
+    /// The user's calendar addresses (`CalendarAddress.keys`): an occurrence of an event that
+    /// one of them declined says so (`Occurrence.isDeclined`), for the views to dim.
+    @exclusivity(unchecked) public var ownAddresses: Set<String> = []
+    /// Whether the occurrences of events declined by one of `ownAddresses` are left out of
+    /// every answer (`--hide-declined`).
+    @exclusivity(unchecked) public var hidesDeclined = false
+    /// The zone the store shows times in (its occurrences' wall clock and offsets).
+    public let display: DisplayZone
     /// A non-recurring event: display start and end, the event, the display offsets. A
     /// struct, not a tuple: the first array of a tuple type costs a look-up of its metadata
     /// by name, on the way of every run with events to its first page.
@@ -60,8 +67,21 @@ public final class EventStore {
     /// range asked: a stream asks month after month, and each rule is expanded once per window
     /// rather than once per month.
     @exclusivity(unchecked) private var window = InstanceWindow()
-    /// The longest duration of a recurring event (with its RDATE periods).
+    /// The longest duration of a recurring event (with its RDATE periods) whose instances
+    /// under way the window holds: all but `lasting`.
     private var longestRecurring = 0
+    /// The recurring events that last long or repeat densely (`lastsLong`): the window holds
+    /// only their instances that start near the range asked, and what is under way of them on
+    /// a day is asked of the event (`Event.underWay`), the first few and how many.
+    @exclusivity(unchecked) private(set) var lasting: [Int] = []
+    /// Whether each event is among `lasting`.
+    @exclusivity(unchecked) private(set) var isLasting: [Bool] = []
+    /// The recurring events that can make more instances on one day than the day limit keeps
+    /// of one rule: several rules, or a rule and RDATEs, that together can.
+    private var overfilling = Set<Int>()
+    /// What is under way of an event of `lasting` on a day (grid day number), once asked.
+    @exclusivity(unchecked) var underWayMemo: [Int: [Int: [Occurrence]]] = [:]
+    @exclusivity(unchecked) var underWayMemoCount = 0
     /// The earliest start and the latest end of each of `recurring` (event's reckoning;
     /// `Int.max`: no end), with COUNT rules counted: worked out when a walk first asks where
     /// it may skip to.
@@ -105,7 +125,17 @@ public final class EventStore {
             let event = events[index]
             if let latest = latestStart { latestStart = event.latestStart.map { max(latest, $0) } }
             earliestStart = min(earliestStart, event.start.seconds, event.extraStarts.map(\.start).min() ?? Int.max)
-            longestRecurring = max(longestRecurring, event.duration, event.extraStarts.map { $0.duration ?? 0 }.max() ?? 0)
+            if event.expanders.count + (event.extraStarts.isEmpty ? 0 : 1) > 1,
+               event.expanders.reduce(event.extraStarts.count, { $0 + $1.mostPerDay }) > InputLimits.instancesPerDay {
+                overfilling.insert(index)
+            }
+            if Self.lastsLong(event) {
+                if isLasting.isEmpty { isLasting = [Bool](repeating: false, count: events.count) }
+                isLasting[index] = true
+                lasting.append(index)
+            } else {
+                longestRecurring = max(longestRecurring, event.duration, event.extraStarts.map { $0.duration ?? 0 }.max() ?? 0)
+            }
         }
         if let preset {
             var covered = [Bool](repeating: false, count: events.count)
@@ -120,7 +150,7 @@ public final class EventStore {
 
     /// Display wall-clock start and end of an instance of `event` starting at `start` (the
     /// event's reckoning), with the display zone's offsets there (nil for dates and floating times).
-    private func shown(_ event: Event, start: Int, duration: Int) -> (Int, Int, Int?, Int?) {
+    func shown(_ event: Event, start: Int, duration: Int) -> (Int, Int, Int?, Int?) {
         switch event.start.form {
         case .date, .floating:
             return (start, start + duration, nil, nil)
@@ -158,7 +188,7 @@ public final class EventStore {
             let (start, end) = (shown.start, shown.end)
             let inside = touching ? (start < high && (end > low || (end == start && start >= low))) : (start >= low && start < high)
             if inside {
-                if !hidden.isEmpty, index < calendarOfEvent.count, hidden.contains(calendarOfEvent[index]) { return }
+                if !isShown(index) { return }
                 body(index, shown, more)
             }
         }
@@ -195,12 +225,15 @@ public final class EventStore {
                 continue
             }
             let event = events[instance.event]
-            guard instance.start >= low - margin - (touching ? event.duration : 0) else { continue }
+            // What is under way of a lasting event is asked of it, day by day (`underWay`).
+            let underWayAsked = touching && !isLasting.isEmpty && isLasting[instance.event]
+            guard instance.start >= low - margin - (touching && !underWayAsked ? event.duration : 0) else { continue }
             // The last instance a day kept of a rule denser than the day limit says how many more.
             let day = CivilTime.day(ofSeconds: instance.start)
             let cut = window.hasCuts ? event.expanders.lazy.compactMap { $0.cuts.isEmpty ? nil : $0.cuts[day] }.first : nil
-            admit(instance.event, shown(event, start: instance.start, duration: instance.duration),
-                  more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
+            let shownAt = shown(event, start: instance.start, duration: instance.duration)
+            if underWayAsked, shownAt.0 < low { continue }
+            admit(instance.event, shownAt, more: cut.map { $0.lastKept == instance.start ? $0.dropped : 0 } ?? 0)
         }
     }
 
@@ -212,20 +245,60 @@ public final class EventStore {
 
     /// For each day of `days`, the occurrences that touch it (multi-day events on each of their
     /// days), in order of start: what a month grid asks.
+    ///
+    /// The day limit holds for what is under way too: of one event, a day lists at most
+    /// `InputLimits.instancesPerDay` of the instances that began on earlier days, the last one
+    /// saying how many more (`Occurrence.more`), as it lists at most as many of those that
+    /// begin that day.
     public func occurrencesByDay(_ days: Range<Int>) -> [Int: [Occurrence]] {
         var result: [Int: [Occurrence]] = [:]
         for occurrence in collect(days, touching: true) {
-            for day in max(occurrence.startDay, days.lowerBound)...min(occurrence.lastDay, days.upperBound - 1) {
-                result[day, default: []].append(occurrence)
+            guard let span = listedDays(of: occurrence, in: days) else { continue }
+            for day in span {
+                if day == occurrence.startDay {
+                    result[day, default: []].append(occurrence)
+                } else {
+                    // Under way: the count of its own day's cut says nothing of this one.
+                    var underWay = occurrence
+                    underWay.more = 0
+                    result[day, default: []].append(underWay)
+                }
+            }
+        }
+        for day in result.keys { limitUnderWay(&result[day, default: []], on: day) }
+        if !lasting.isEmpty {
+            for day in days {
+                let found = underWay(on: day)
+                guard !found.isEmpty else { continue }
+                result[day] = merged(found, result[day] ?? [])
             }
         }
         return result
     }
 
+    /// The days of `days` (grid day numbers) whose lists hold `occurrence`: those it touches, or
+    /// its first alone for a lasting event's (its later days are asked of it, `underWay`).
+    func listedDays(of occurrence: Occurrence, in days: Range<Int>) -> ClosedRange<Int>? {
+        let first = max(occurrence.startDay, days.lowerBound)
+        let last = isLasting.isEmpty || !isLasting[occurrence.event ?? 0] ? min(occurrence.lastDay, days.upperBound - 1) : first
+        return first <= last ? first...last : nil
+    }
+
     /// The occurrences that touch day `day` (grid day number), in order of start: what
     /// `occurrencesByDay(day..<(day + 1))[day]` holds, without a dictionary keyed by day.
     public func occurrences(touching day: Int) -> [Occurrence] {
-        collect(day..<(day + 1), touching: true)
+        var result = collect(day..<(day + 1), touching: true)
+        for place in result.indices where result[place].startDay < day { result[place].more = 0 }
+        limitUnderWay(&result, on: day)
+        guard !lasting.isEmpty else { return result }
+        let found = underWay(on: day)
+        return found.isEmpty ? result : merged(found, result)
+    }
+
+    /// The occurrences that touch any of the days `days` (grid day numbers), each once, in
+    /// order of start: what an alarm counted from the end of its occurrence asks.
+    public func occurrences(touching days: Range<Int>) -> [Occurrence] {
+        collect(days, touching: true)
     }
 
     /// Whether any occurrence may start on `day` (grid day number) or later.
@@ -247,7 +320,7 @@ public final class EventStore {
         partitionPoint(singles.count) { singles[$0].start < start }
     }
 
-    private func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
+    func collect(_ days: Range<Int>, touching: Bool) -> [Occurrence] {
         // What each occurrence is made of, found first and put in order of start, then
         // summary; the occurrences are then made once, in place, in that order (sorting or
         // moving them would copy each, retaining its strings).
@@ -256,23 +329,17 @@ public final class EventStore {
             found.append(Found(event: index, start: shown.start, end: shown.end, startOffset: shown.startOffset,
                                endOffset: shown.endOffset, more: more))
         }
+        if !overfilling.isEmpty, found.count > InputLimits.instancesPerDay {
+            limitBeginning(&found, from: (days.lowerBound + CivilTime.dayNumberOffset) * CivilTime.secondsPerDay)
+        }
         var result: [Occurrence] = []
         result.reserveCapacity(found.count)
         func make(_ item: Found) {
-            let index = item.event
-            let event = events[index]
-            let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
-            let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
-            result.append(Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
-                                     isAllDay: event.isAllDay, start: item.start, end: item.end))
+            result.append(occurrence(of: item.event, start: item.start, end: item.end))
             let last = result.count - 1
-            result[last].calendar = calendar
-            result[last].color = shownAs?.color
+            describe(&result[last], of: item.event)
             (result[last].startOffset, result[last].endOffset) = (item.startOffset, item.endOffset)
-            result[last].uid = event.uid
-            result[last].source = index < sources.count ? sources[index] : nil
             result[last].more = item.more
-            result[last].event = index
         }
         if inOrder(found) {
             for item in found { make(item) }
@@ -282,6 +349,77 @@ public final class EventStore {
             for place in order { make(found[place]) }
         }
         return result
+    }
+
+    /// An occurrence of event `index` from `start` to `end` (display wall clock), with its
+    /// summary and calendar's name; `describe` sets the rest.
+    func occurrence(of index: Int, start: Int, end: Int) -> Occurrence {
+        let event = events[index]
+        let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
+        let shownAs = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }
+        return Occurrence(summary: event.summary, calendarName: shownAs?.name ?? event.calendarName,
+                          isAllDay: event.isAllDay, start: start, end: end)
+    }
+
+    /// Whether event `index` is shown: its calendar not hidden, and not declined by the user
+    /// where declined events are hidden.
+    @inline(__always)
+    func isShown(_ index: Int) -> Bool {
+        if !hidden.isEmpty, index < calendarOfEvent.count, hidden.contains(calendarOfEvent[index]) { return false }
+        return !(hidesDeclined && events[index].isDeclined(byAnyOf: ownAddresses))
+    }
+
+    /// Sets the calendar, colour, UID, source and event of `occurrence`, one of event `index`.
+    func describe(_ occurrence: inout Occurrence, of index: Int) {
+        let calendar = index < calendarOfEvent.count ? calendarOfEvent[index] : nil
+        occurrence.calendar = calendar
+        occurrence.color = calendar.flatMap { $0 < calendars.count ? calendars[$0] : nil }?.color
+        occurrence.uid = events[index].uid
+        occurrence.source = index < sources.count ? sources[index] : nil
+        occurrence.event = index
+        if !ownAddresses.isEmpty { occurrence.isDeclined = events[index].isDeclined(byAnyOf: ownAddresses) }
+    }
+
+    /// Keeps, of each event of `overfilling`, at most the day limit of the occurrences of
+    /// `found` that begin on one day, from `low` (display civil seconds) on: each rule keeps
+    /// that many a day, but an event of several rules, or of RDATEs, can make more. The last
+    /// kept says how many more, those it drops and what they said of their own.
+    private func limitBeginning(_ found: inout [Found], from low: Int) {
+        let limit = InputLimits.instancesPerDay
+        var counts: [DayOfEvent: Int] = [:]
+        for item in found where item.start >= low && overfilling.contains(item.event) {
+            counts[DayOfEvent(event: item.event, day: CivilTime.day(ofSeconds: item.start)), default: 0] += 1
+        }
+        guard counts.values.contains(where: { $0 > limit }) else { return }
+        var kept: [DayOfEvent: (count: Int, last: Int)] = [:]
+        var result: [Found] = []
+        result.reserveCapacity(found.count)
+        for item in found {
+            let key = DayOfEvent(event: item.event, day: CivilTime.day(ofSeconds: item.start))
+            guard item.start >= low, let total = counts[key], total > limit else {
+                result.append(item)
+                continue
+            }
+            let place = (kept[key]?.count ?? 0) + 1
+            if place <= limit {
+                result.append(item)
+                kept[key] = (place, result.count - 1)
+            } else if let last = kept[key]?.last {
+                // Dropped: it and what it said of its own are the last kept's to say.
+                let previous = result[last]
+                let more = previous.more == Occurrence.uncounted || item.more == Occurrence.uncounted
+                    ? Occurrence.uncounted : previous.more + 1 + item.more
+                result[last] = Found(event: previous.event, start: previous.start, end: previous.end, startOffset: previous.startOffset,
+                                     endOffset: previous.endOffset, more: more)
+            }
+        }
+        found = result
+    }
+
+    /// An event and a civil day.
+    private struct DayOfEvent: Hashable {
+        let event: Int
+        let day: Int
     }
 
     /// What an occurrence is made of, as `visit` finds it: its event, display start and end,
@@ -312,7 +450,8 @@ public final class EventStore {
     /// occurrence's display start and end and its event's index in `events`: the stream's
     /// question, without making an occurrence's strings. Returns what `body` returns, or false
     /// without calling it when some occurrence says how many more the day limit left out (only
-    /// an occurrence carries that). `body` must not ask the store again: the starts are its.
+    /// an occurrence carries that) or when an event of several rules may have to be cut to it.
+    /// `body` must not ask the store again: the starts are its.
     public func withStarts(startingOn days: Range<Int>, _ body: (UnsafeBufferPointer<(start: Int, end: Int, event: Int)>) -> Bool) -> Bool {
         if let starts = yearlyStarts(startingOn: days) { return body(starts) }
         foundCount = 0
@@ -323,7 +462,8 @@ public final class EventStore {
             foundStarts[foundCount] = (shown.start, shown.end, index)
             foundCount += 1
         }
-        guard plain else { return false }
+        // An event of several rules may need cutting to the day limit (`limitBeginning`).
+        guard plain, overfilling.isEmpty || foundCount <= InputLimits.instancesPerDay else { return false }
         let found = UnsafeMutableBufferPointer(start: foundStarts, count: foundCount)
         var ordered = true
         for place in found.indices.dropFirst() where found[place].start <= found[place - 1].start {
@@ -343,7 +483,7 @@ public final class EventStore {
     /// once a row. Nil when they do not answer (then ask `withStarts`). The starts are the
     /// store's until the next question.
     public func yearlyStarts(startingOn days: Range<Int>) -> UnsafeBufferPointer<(start: Int, end: Int, event: Int)>? {
-        guard hidden.isEmpty, singles.isEmpty, !days.isEmpty else { return nil }
+        guard hidden.isEmpty, !hidesDeclined, singles.isEmpty, !days.isEmpty else { return nil }
         if !checkedYearly {
             yearlyStarts = YearlyStarts(events: events, recurring: recurring)
             checkedYearly = true

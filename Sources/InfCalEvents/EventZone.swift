@@ -188,7 +188,9 @@ public final class EventZone {
 }
 
 /// Finds the zone a TZID names: IANA names through Foundation, Windows names through CLDR's
-/// table, then the file's own VTIMEZONE, else UTC (and the reader warns once).
+/// table, then the file's own VTIMEZONE, then a Windows display name (`(UTC+01:00) Amsterdam,
+/// Berlin, ...`, as Outlook writes TZID) through CLDR's table, else UTC (and the reader warns
+/// once).
 final class ZoneResolver {
     private var known: [String: EventZone?] = [:]
     private let definitions: [String: Component]
@@ -220,9 +222,12 @@ final class ZoneResolver {
         if trimmed == "UTC" || trimmed == "GMT" || trimmed == "Etc/UTC" || trimmed == "Z" { return .utc }
         if trimmed.contains("/"), let zone = TimeZone(identifier: trimmed) { return EventZone(.foundation(zone)) }
         if let iana = WindowsZones.table[trimmed], let zone = TimeZone(identifier: iana) { return EventZone(.foundation(zone)) }
-        if let definition = definitions[name],
+        if let definition = definitions[name] ?? definitions[trimmed],
            let rules = VTimeZoneRules(definition, document: document, warn: { self.notes.append(($0, $1)) }) {
             return EventZone(.rules(rules))
+        }
+        if let iana = WindowsZones.iana(forDisplayName: trimmed), let zone = TimeZone(identifier: iana) {
+            return EventZone(.foundation(zone))
         }
         if let zone = TimeZone(identifier: trimmed) { return EventZone(.foundation(zone)) }
         return nil

@@ -129,13 +129,16 @@ public enum ICalText {
         var rest = max(0, seconds)
         let days = rest / CivilTime.secondsPerDay
         rest -= days * CivilTime.secondsPerDay
-        var text = "P" + (days > 0 ? "\(days)D" : "")
-        if rest > 0 || days == 0 {
-            text += "T"
-            if rest / 3600 > 0 { text += "\(rest / 3600)H" }
-            if rest / 60 % 60 > 0 { text += "\(rest / 60 % 60)M" }
-            if rest % 60 > 0 || rest == 0 { text += "\(rest % 60)S" }
-        }
+        let text = "P" + (days > 0 ? "\(days)D" : "")
+        return rest > 0 || days == 0 ? text + timePart(rest) : text
+    }
+
+    /// The part of a DURATION value from T of `seconds` (not negative): `T2H30M`, `T36H`, `T0S`.
+    static func timePart(_ seconds: Int) -> String {
+        var text = "T"
+        if seconds / 3600 > 0 { text += "\(seconds / 3600)H" }
+        if seconds / 60 % 60 > 0 { text += "\(seconds / 60 % 60)M" }
+        if seconds % 60 > 0 || seconds == 0 { text += "\(seconds % 60)S" }
         return text
     }
 

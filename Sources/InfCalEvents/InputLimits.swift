@@ -7,8 +7,10 @@ public enum InputLimits {
     /// The most bytes read from one file (or standard input): 64 MiB, some 170,000 events as
     /// calendar programs export them. A larger file is skipped with a warning.
     public static let fileBytes = 64 << 20
-    /// The most instances of one event shown on one day: a rule denser than this (every
-    /// minute, every second) shows the first ones and says how many more there are.
+    /// The most instances of one event shown on one day of those beginning that day, and of
+    /// those still under way from earlier days: a rule denser than this (every minute, every
+    /// second), or an event lasting longer than its rule's step many times over, shows the
+    /// first ones and says how many more there are.
     public static let instancesPerDay = 48
     /// The most instances of one event shown in one month.
     public static let instancesPerMonth = 500
@@ -20,4 +22,8 @@ public enum InputLimits {
     /// a long INTERVAL) is looked at for an instance before it counts as yielding nothing
     /// more, and how far the pager's search looks: 10,000 Gregorian years, in days.
     public static let farthestLook = 3_652_425
+    /// How far from its occurrence an alarm may fire, in seconds (366 days): a relative
+    /// TRIGGER farther away is refused, and REPEATs that would reach farther are cut. It
+    /// bounds how far around a window its alarms' occurrences are looked for.
+    public static let alarmReach = 366 * 86_400
 }

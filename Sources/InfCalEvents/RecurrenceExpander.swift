@@ -66,8 +66,15 @@ public final class RecurrenceExpander {
     /// denser than that (every second) shows its first ones and says how many more.
     public internal(set) var cuts: [Int: (lastKept: Int, dropped: Int)] = [:]
 
-    /// Instances left out of the batch being computed (the day limit).
+    /// Instances left out of the batch being computed (the day limit), and the days they were
+    /// left out of.
     var droppedInBatch = 0
+    var cutDaysInBatch: [Int] = []
+    /// The counts of one repetition of the rule's pattern (`cycleCounts()`), once made:
+    /// `.some(nil)` when it has none.
+    var knownCycle: CycleCounts??
+    /// The candidates of every day of a sub-daily rule (`dayCount`), once found.
+    var knownDayCount: Int??
 
     /// One year of the scale: its months, first and last day.
     struct YearFacts {

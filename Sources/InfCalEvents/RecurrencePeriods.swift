@@ -18,6 +18,7 @@ extension RecurrenceExpander {
                 let found = instances(ofBatch: batch)
                 let counts = batch == end.batch ? max(0, min(end.taken, found.count)) : found.count
                 for place in 0..<counts where range.contains(found[place]) { result.append(found[place]) }
+                if batch == end.batch { trimCuts(of: found, to: max(0, end.taken - found.count)) }
                 batch += 1
             }
             return result
@@ -32,8 +33,11 @@ extension RecurrenceExpander {
                     counted += 1
                     if range.contains(instance) { result.append(instance) }
                 }
-                // What the day limit left out counts toward COUNT all the same.
-                counted += dropped(inBatch: batch)
+                // What the day limit left out counts toward COUNT all the same; those past
+                // COUNT are none, and the day says so.
+                let left = dropped(inBatch: batch)
+                if left > 0, counted + left > count { trimCuts(of: instances(ofBatch: batch), to: max(0, count - counted)) }
+                counted += left
                 batch += 1
             }
             return result
@@ -93,6 +97,7 @@ extension RecurrenceExpander {
         if let cached = cachedBatch, cached.index == index { return cached.instances }
         if let older = olderBatch, older.index == index { return older.instances }
         droppedInBatch = 0
+        cutDaysInBatch.removeAll(keepingCapacity: true)
         var found: [Int]
         if rule.frequency >= .daily {
             found = withPositions(days(ofBatch: index))
@@ -120,12 +125,32 @@ extension RecurrenceExpander {
         return olderBatch?.index == index ? (olderBatch?.dropped ?? 0) : 0
     }
 
-    /// Records that `dropped` instances of civil day `day` were left out after `lastKept`.
+    /// Records that `dropped` instances of civil day `day` were left out after `lastKept`
+    /// (more of the same day in the batch being computed add to those: DTSTART put before a
+    /// day already cut pushes one more out).
     func recordCut(day: Int, lastKept: Int, dropped: Int) {
         guard dropped > 0 else { return }
         if cuts.count >= 4096, cuts[day] == nil { cuts.removeAll(keepingCapacity: true) }
-        cuts[day] = (lastKept, dropped)
+        let before = cutDaysInBatch.contains(day) ? cuts[day]?.dropped ?? 0 : 0
+        cuts[day] = (lastKept, before + dropped)
+        cutDaysInBatch.append(day)
         droppedInBatch += dropped
+    }
+
+    /// Makes the cuts of the days of `kept` (a batch's instances) say no more than `remaining`
+    /// left out in all, the first days' first: COUNT ends among those left out.
+    func trimCuts(of kept: [Int], to remaining: Int) {
+        var left = remaining
+        var previous = Int.min
+        for instance in kept {
+            let day = CivilTime.day(ofSeconds: instance)
+            guard day != previous else { continue }
+            previous = day
+            guard let cut = cuts[day] else { continue }
+            let keep = min(cut.dropped, left)
+            left -= keep
+            cuts[day] = keep > 0 ? (cut.lastKept, keep) : nil
+        }
     }
 
     /// The first `InputLimits.instancesPerDay` instances of each day of `sorted`.
@@ -152,15 +177,26 @@ extension RecurrenceExpander {
         let times = timeOfDay
         guard !rule.bySetPos.isEmpty else {
             // At most the day limit of times a day: a rule of every second of every day of a year
-            // is not made whole only to be cut.
+            // is not made whole only to be cut. DTSTART's day and UNTIL's are cut after those
+            // before DTSTART and after UNTIL are left out.
             let limit = InputLimits.instancesPerDay
+            let through = until ?? Int.max
             var result: [Int] = []
             result.reserveCapacity(days.count * min(times.count, limit))
             for day in days {
-                for time in times.prefix(limit) { result.append(day * CivilTime.secondsPerDay + time) }
-                if times.count > limit, let last = result.last {
-                    recordCut(day: day, lastKept: last, dropped: times.count - limit)
+                let base = day * CivilTime.secondsPerDay
+                if let first = times.first, let last = times.last, base + first >= start, base + last <= through {
+                    for time in times.prefix(limit) { result.append(base + time) }
+                    if times.count > limit, let last = result.last {
+                        recordCut(day: day, lastKept: last, dropped: times.count - limit)
+                    }
+                    continue
                 }
+                var (kept, over) = (0, 0)
+                for time in times where base + time >= start && base + time <= through {
+                    if kept < limit { result.append(base + time); kept += 1 } else { over += 1 }
+                }
+                if over > 0, let last = result.last { recordCut(day: day, lastKept: last, dropped: over) }
             }
             return result
         }

@@ -22,7 +22,7 @@ public enum Key: Hashable, Sendable {
     case wheelUp, wheelDown
     /// A press of the left mouse button at a cell (from 0), reported only with `--mouse`.
     case click(ScreenPosition)
-    /// Another control key, as its byte: 0x0C is Ctrl-L.
+    /// Another control key, as its byte: 0x0C is Ctrl-L, 0x09 Tab.
     case control(UInt8)
     /// A byte or an escape sequence infcal has no use for (F1, Insert, a broken sequence).
     case unknown
@@ -47,6 +47,7 @@ public enum Key: Hashable, Sendable {
         case .wheelUp: return "WheelUp"
         case .wheelDown: return "WheelDown"
         case .click: return "Click"
+        case .control(0x09): return "Tab"
         case .control(let byte) where (1...26).contains(byte):
             return "Ctrl-" + String(UnicodeScalar(byte + 0x40))
         case .control(let byte): return "Ctrl-0x" + String(byte, radix: 16)

@@ -7,7 +7,7 @@ public enum PagerAction: Hashable, Sendable, CaseIterable {
     case nextDay, previousDay, nextWeek, previousWeek, openDay
     case nextMonth, previousMonth, nextScreen, previousScreen, nextYear, previousYear
     case today, goTo, search, nextMatch, previousMatch, cycleView, agenda, calendars, help, redraw, quit
-    case addEvent, editEvent, deleteEvent
+    case addEvent, editEvent, deleteEvent, nextEvent, cycleZone
 }
 
 /// One row of the key table: an action, the keys that do it and what the help screen says,
@@ -30,19 +30,19 @@ public enum PagerBindings {
         PagerBinding(action: .previousDay, keys: [.character("h"), .left],
                      summary: "select the previous day (day view: the day before)", short: "previous day"),
         PagerBinding(action: .nextWeek, keys: [.character("j"), .down],
-                     summary: "select a week later (day view, help: scroll down)", short: "next week, scroll down"),
+                     summary: "select a week later (day view, help, week view: scroll down)", short: "next week, scroll down"),
         PagerBinding(action: .previousWeek, keys: [.character("k"), .up],
-                     summary: "select a week earlier (day view, help: scroll up)", short: "last week, scroll up"),
+                     summary: "select a week earlier (day view, help, week view: scroll up)", short: "last week, scroll up"),
         PagerBinding(action: .openDay, keys: [.enter],
                      summary: "the selected day's events in full (Enter, Esc close it)", short: "the day's events"),
         PagerBinding(action: .nextMonth, keys: [.character("n"), .wheelDown],
-                     summary: "next month (year page: next year; day view: next day)", short: "next month"),
+                     summary: "next month (year page: year; day view: day; week: week)", short: "next month"),
         PagerBinding(action: .previousMonth, keys: [.character("p"), .wheelUp],
-                     summary: "previous month (year page: last year; day view: day before)", short: "previous month"),
+                     summary: "previous month (year page: year; day view: day; week: week)", short: "previous month"),
         PagerBinding(action: .nextScreen, keys: [.character(" "), .pageDown],
-                     summary: "next screen: a month, a strip of months, a year", short: "next screen"),
+                     summary: "next screen: a month, a strip of months, a year, a week", short: "next screen"),
         PagerBinding(action: .previousScreen, keys: [.character("b"), .pageUp],
-                     summary: "previous screen: a month, a strip of months, a year", short: "previous screen"),
+                     summary: "previous screen: a month, a strip of months, a year, a week", short: "previous screen"),
         PagerBinding(action: .nextYear, keys: [.character("N"), .character("]")], summary: "next year", short: "next year"),
         PagerBinding(action: .previousYear, keys: [.character("P"), .character("[")], summary: "previous year", short: "previous year"),
         PagerBinding(action: .today, keys: [.character("t"), .home], summary: "select today", short: "select today"),
@@ -51,17 +51,21 @@ public enum PagerBindings {
                      summary: "search: the next day with an event holding a text", short: "search"),
         PagerBinding(action: .nextMatch, keys: [.character("f")], summary: "the next day that matches the last search", short: "next match"),
         PagerBinding(action: .previousMatch, keys: [.character("F")], summary: "the previous day that matches the last search", short: "previous match"),
-        PagerBinding(action: .cycleView, keys: [.character("v")], summary: "next view: month page, strip, year page", short: "next view"),
+        PagerBinding(action: .cycleView, keys: [.character("v")], summary: "next view: month page, strip, year page, week", short: "next view"),
         PagerBinding(action: .agenda, keys: [.character("a")],
                      summary: "the month's agenda over the page (a, Esc close)", short: "the month's agenda"),
         PagerBinding(action: .calendars, keys: [.character("c")],
                      summary: "the calendars, to show or hide each (c, Esc close)", short: "show, hide calendars"),
         PagerBinding(action: .addEvent, keys: [.character("+")],
-                     summary: "day view: add an event on the day (asks TIME[-TIME] SUMMARY)", short: "day view: add event"),
+                     summary: "day/week view: add an event (asks TIME[-TIME] SUMMARY)", short: "add event (day, week)"),
         PagerBinding(action: .editEvent, keys: [.character("e")],
-                     summary: "day view: change the highlighted event's time and summary", short: "day view: edit event"),
+                     summary: "day/week view: change the highlighted event's time and summary", short: "edit event (day, week)"),
         PagerBinding(action: .deleteEvent, keys: [.character("d")],
-                     summary: "day view: delete the highlighted event (asks y or n)", short: "day view: delete event"),
+                     summary: "day/week view: delete the highlighted event (asks y or n)", short: "delete event (day/week)"),
+        PagerBinding(action: .nextEvent, keys: [.control(0x09)],
+                     summary: "week view: highlight the day's next event (e and d act on it)", short: "week view: next event"),
+        PagerBinding(action: .cycleZone, keys: [.character("z")],
+                     summary: "week/day view: show the times in the next display zone", short: "next zone"),
         PagerBinding(action: .help, keys: [.character("?")], summary: "this help", short: "this help"),
         PagerBinding(action: .redraw, keys: [.control(0x0C)], summary: "repaint the screen", short: "repaint"),
         PagerBinding(action: .quit, keys: [.character("q"), .escape, .interrupt], summary: "quit", short: "quit"),
@@ -111,6 +115,11 @@ public enum PagerBindings {
         "A recurring event's edit or delete in the day view changes that day's occurrence only.",
         "Any other key leaves this help.",
     ]
+
+    /// The first key of `action` as the help names it ("" for an action without a key).
+    public static func keyName(of action: PagerAction) -> String {
+        all.first { $0.action == action }?.keys.first?.name ?? ""
+    }
 
     /// The keys of `binding` as the help names them.
     public static func keyNames(_ binding: PagerBinding) -> String {

@@ -38,19 +38,16 @@ extension PagerState {
             scroll = min(room.scrollLimit, max(0, scroll + lines))
             highlightedEvent = max(0, (room.eventStarts.lastIndex { $0 <= scroll }) ?? 0)
             return .draw
-        case .addEvent?:
+        case .addEvent?, .deleteEvent?:
             count = nil
             message = nil
-            screen = .eventPrompt(.add, "")
+            askForWrite(action == .addEvent ? .add : nil, events: room.eventStarts.count)
             return .draw
-        case .deleteEvent?:
+        case .cycleZone?:
             count = nil
-            message = nil
-            if room.eventStarts.isEmpty {
-                message = Message(text: "no event to delete on this day", isError: false)
-            } else {
-                screen = .confirmDelete
-            }
+            cycleZone()
+            highlightedEvent = 0
+            scroll = 0
             return .draw
         default:
             let before = selected
@@ -113,15 +110,49 @@ extension PagerState {
     }
 
     /// Opens the prompt for the highlighted event's new time and summary, holding `text`
-    /// (what the event has now) to be edited; a day without events says so.
+    /// (what the event has now) to be edited; a day without events says so, and so does a
+    /// zone other than the events' own.
     public mutating func startEditing(_ text: String?) {
         message = nil
         count = nil
+        guard writesAllowed else { return refuseWrite(.editEvent) }
         guard let text else {
             message = Message(text: "no event to change on this day", isError: false)
             return
         }
+        afterEventPrompt = screen == .months ? .months : .day
         screen = .eventPrompt(.edit, String(text.prefix(Self.maximumEventPromptLength)))
+    }
+
+    /// Opens the prompt for a new event (`purpose` `.add`) or the question before deleting
+    /// the highlighted one (nil) of the selected day, which has `events` events; from the
+    /// screen shown, which they go back to.
+    mutating func askForWrite(_ purpose: EventPrompt?, events: Int) {
+        guard writesAllowed else { return refuseWrite(purpose == nil ? .deleteEvent : .addEvent) }
+        let back: Screen = screen == .months ? .months : .day
+        if purpose == nil, events == 0 {
+            message = Message(text: "no event to delete on this day", isError: false)
+            return
+        }
+        afterEventPrompt = back
+        screen = purpose.map { .eventPrompt($0, "") } ?? .confirmDelete
+    }
+
+    /// Says that `action`'s key writes only in the events' own zone, naming it.
+    private mutating func refuseWrite(_ action: PagerAction) {
+        let own = zones.first.map { " (" + $0.name + ")" } ?? ""
+        message = Message(text: "\(PagerBindings.keyName(of: action)): times are shown in \(shownZone?.name ?? "another zone"); writes only in the events' zone\(own)",
+                          isError: false)
+    }
+
+    /// Shows the times in the next of `zones`, or says there is none.
+    mutating func cycleZone() {
+        guard zones.count > 1 else {
+            message = Message(text: "no other zone to show", isError: false)
+            return
+        }
+        zoneIndex = (zoneIndex + 1) % zones.count
+        message = nil
     }
 
     /// Keeps the day view's highlight on one of the day's `count` events (after a write
@@ -141,11 +172,11 @@ extension PagerState {
         case .typed(let typed):
             screen = .eventPrompt(purpose, typed)
         case .cancelled:
-            screen = .day
+            screen = afterEventPrompt
         case .quit:
             return .quit
         case .entered:
-            screen = .day
+            screen = afterEventPrompt
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { return .draw }
             switch purpose {

@@ -10,8 +10,9 @@ extension PagerState {
     public func needsRoom(for key: Key) -> Bool {
         if screen != .months { return true }
         guard let action = PagerBindings.action(for: key) else { return false }
-        // The strip keeps the selection on the screen, which holds as many months as fit.
-        return view == .strip || [.nextScreen, .previousScreen].contains(action)
+        // The strip keeps the selection on the screen, which holds as many months as fit; the
+        // week view's keys scroll its hours and step through the selected day's events.
+        return view == .strip || view == .week || [.nextScreen, .previousScreen].contains(action)
     }
 
     /// Acts on `key` and says what the caller does next.
@@ -35,7 +36,7 @@ extension PagerState {
         case .eventPrompt(let purpose, let text):
             return handleEventPrompt(key, purpose: purpose, text: text)
         case .confirmDelete:
-            screen = .day
+            screen = afterEventPrompt
             if key == .interrupt { return .quit }
             guard key == .character("y") || key == .character("Y") else {
                 message = Message(text: "nothing deleted", isError: false)
@@ -77,6 +78,10 @@ extension PagerState {
             if case .character = key { message = Message(text: "\(key.name): not a key here (? for help)", isError: true) }
             return .draw
         }
+        if view == .week, let outcome = handleWeek(action, key: key, repeats: repeats) {
+            if capped, message == nil { message = Message(text: "count capped at \(Self.maximumCount)", isError: false) }
+            return outcome
+        }
         switch action {
         case .nextDay: moveDays(repeats)
         case .previousDay: moveDays(-repeats)
@@ -93,6 +98,7 @@ extension PagerState {
             switch view {
             case .monthPage: move(by: sign * repeats)
             case .yearPage: move(years: sign * repeats)
+            case .week: moveDays(sign * 7 * repeats)
             case .strip:
                 let months = repeats.multipliedReportingOverflow(by: max(1, room.monthsPerScreen))
                 if months.overflow || months.partialValue > Self.maximumCount {
@@ -132,7 +138,11 @@ extension PagerState {
         case .redraw: return .redraw
         case .quit: return .quit
         case .addEvent, .editEvent, .deleteEvent:
-            message = Message(text: "\(key.name): in the day view (Enter opens it)", isError: false)
+            message = Message(text: "\(key.name): in the day view (Enter opens it) and the week view", isError: false)
+        case .nextEvent:
+            message = Message(text: "\(key.name): in the week view", isError: false)
+        case .cycleZone:
+            message = Message(text: "\(key.name): in the week view and the day view", isError: false)
         }
         if ![.cycleView, .help, .agenda, .openDay, .calendars].contains(action) { scroll = 0 }
         if capped, message == nil {

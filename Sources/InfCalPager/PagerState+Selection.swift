@@ -64,12 +64,13 @@ extension PagerState {
         reveal()
     }
 
-    /// Brings the selected day onto the screen: its month on the month page and the year page,
+    /// Brings the selected day onto the screen: its month on the month page, the year page and
+    /// the week view (whose first month is the selected day's),
     /// one of the months of the strip (turning it by as few months as it takes).
     mutating func reveal() {
         guard let month = calendar.month(containing: selected), !index.current.contains(day: selected) else { return }
         switch view {
-        case .monthPage, .yearPage:
+        case .monthPage, .yearPage, .week:
             index.jump(to: month)
         case .strip:
             if selected < index.current.firstDay {

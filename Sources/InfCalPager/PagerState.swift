@@ -51,7 +51,7 @@ public struct PagerState {
         case delete(day: Int, event: Int)
     }
 
-    /// The three views the pager shows, cycled by `v`.
+    /// The four views the pager shows, cycled by `v`.
     public enum View: Equatable, Sendable, CaseIterable {
         /// One month filling the screen, as a page of boxes.
         case monthPage
@@ -59,6 +59,8 @@ public struct PagerState {
         case strip
         /// The calendar year of the month, as `--year` prints it.
         case yearPage
+        /// The week of the selected day by the hour (`WeekLayout`).
+        case week
 
         /// How the status line and the help name it.
         public var label: String {
@@ -66,7 +68,25 @@ public struct PagerState {
             case .monthPage: return "month page"
             case .strip: return "strip"
             case .yearPage: return "year page"
+            case .week: return "week"
             }
+        }
+
+        /// The view's name for the command line and the config file (`--view week`, `view =
+        /// month`): one word, stable, lower case.
+        public var name: String {
+            switch self {
+            case .monthPage: return "month"
+            case .strip: return "strip"
+            case .yearPage: return "year"
+            case .week: return "week"
+            }
+        }
+
+        /// The view called `name` (as `name` gives it), or nil for none.
+        public init?(name: String) {
+            guard let view = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = view
         }
 
         /// The view `v` goes to.
@@ -74,7 +94,8 @@ public struct PagerState {
             switch self {
             case .monthPage: return .strip
             case .strip: return .yearPage
-            case .yearPage: return .monthPage
+            case .yearPage: return .week
+            case .week: return .monthPage
             }
         }
     }
@@ -88,16 +109,23 @@ public struct PagerState {
         public var scrollLimit: Int
         /// Lines a screenful of help or year page scrolls.
         public var linesPerScreen: Int
-        /// In the day view: the line each event of the day starts on, in order.
+        /// In the day view: the line each event of the day starts on, in order. In the week
+        /// view: the hour each of the selected day's events starts at, in the day view's order
+        /// (-1 for one of the band above the hours).
         public var eventStarts: [Int]
+        /// In the week view: the hours its rows show.
+        public var weekHours: Range<Int>
 
         /// Room for `monthsPerScreen` months, `scrollLimit` lines to scroll, `linesPerScreen` a
-        /// screenful, a day view's events starting on the lines `eventStarts`.
-        public init(monthsPerScreen: Int = 1, scrollLimit: Int = 0, linesPerScreen: Int = 1, eventStarts: [Int] = []) {
+        /// screenful, a day view's events starting on the lines `eventStarts`, a week view
+        /// showing `weekHours`.
+        public init(monthsPerScreen: Int = 1, scrollLimit: Int = 0, linesPerScreen: Int = 1, eventStarts: [Int] = [],
+                    weekHours: Range<Int> = 0..<24) {
             self.monthsPerScreen = monthsPerScreen
             self.scrollLimit = scrollLimit
             self.linesPerScreen = linesPerScreen
             self.eventStarts = eventStarts
+            self.weekHours = weekHours
         }
     }
 
@@ -157,6 +185,20 @@ public struct PagerState {
     public internal(set) var searchText: String?
     /// The search under way, looked for in slices between keys; nil when none is.
     public internal(set) var search: Search?
+    /// The zones the week view and the day view show times in, which `z` cycles: the first
+    /// is the one the events were read in (the run's), the only one the views' writes are
+    /// made in. Empty: the run's, unnamed.
+    public internal(set) var zones: [NamedZone] = []
+    /// The zone shown, an index into `zones`.
+    public internal(set) var zoneIndex = 0
+    /// The first hour the week view shows, once `j` or `k` scrolled it; nil: the hours the
+    /// view chooses (`hours =`, or the events' working hours).
+    public internal(set) var weekTop: Int?
+    /// The current instant (UTC civil seconds), for the week view's "now" line; nil: none drawn.
+    public internal(set) var now: Int?
+    /// What an event prompt or the question before a delete goes back to: the day view, or
+    /// the week view they were asked from.
+    var afterEventPrompt: Screen = .day
 
     /// The calendar months are stepped and found in.
     public let calendar: MonthCalendar
@@ -208,6 +250,31 @@ public struct PagerState {
         self.calendars = calendars
         hiddenCalendars = hidden
         calendarCursor = 0
+    }
+
+    /// Sets the zones `z` cycles (the first the events' own: see `zones`), showing the first.
+    public mutating func setZones(_ zones: [NamedZone]) {
+        self.zones = zones
+        zoneIndex = 0
+    }
+
+    /// The zone times are shown in, when it is not the events' own; nil when it is.
+    public var shownZone: NamedZone? {
+        zoneIndex > 0 && zoneIndex < zones.count ? zones[zoneIndex] : nil
+    }
+
+    /// Whether the views may write events: only in the events' own zone, which the times a
+    /// prompt takes are read in.
+    public var writesAllowed: Bool { shownZone == nil }
+
+    /// Sets the current instant (UTC civil seconds), which the week view's "now" line shows.
+    /// - returns: whether the minute changed.
+    @discardableResult
+    public mutating func setNow(_ instant: Int) -> Bool {
+        let minute = CivilTime.floorDiv(instant, 60)
+        guard now.map({ CivilTime.floorDiv($0, 60) }) != minute else { return false }
+        now = instant
+        return true
     }
 
     /// Sets today's day number (the date changed at midnight); the highlight follows it.

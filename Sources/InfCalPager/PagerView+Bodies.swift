@@ -2,7 +2,8 @@ import InfCalModel
 import InfCalEvents
 import InfCalRender
 
-// The bodies of the three views: the month page, the strip of compact grids, the year page.
+// The bodies of the views: the month page, the strip of compact grids, the year page (the week's
+// is in PagerView+Week).
 extension PagerView {
     /// What a view puts above the status line.
     struct Body {
@@ -33,6 +34,8 @@ extension PagerView {
             return strip(for: state, room: room, columns: columnCount(width: room.columns), rows: nil)
         case .yearPage:
             return yearPage(for: state, room: room)
+        case .week:
+            return weekBody(for: state, room: room)
         }
     }
 
@@ -118,7 +121,7 @@ extension PagerView {
     func markedDays(_ months: [Month]) -> Set<Int> {
         guard let events, let first = months.map(\.firstDay).min(),
               let end = months.map(\.endDay).max() else { return [] }
-        return Set(events.occurrencesByDay(first..<end).keys)
+        return events.daysTouched(first..<end)
     }
 
     /// A screen too small for what it should show, and the size it needs.

@@ -31,21 +31,25 @@ extension PagerView {
         return hidden == 0 ? nil : "\(hidden) of \(state.calendars.count) calendar\(state.calendars.count == 1 ? "" : "s") hidden"
     }
 
-    /// The day view of the state's selected day in a box over the page, and the line each of
-    /// its events starts on.
+    /// The day view of the state's selected day in a box over the page (below its timeline
+    /// where the screen is tall enough), and the line each of its events starts on.
     func dayOverlay(for state: PagerState, room: TerminalSize) -> (AgendaOverlay, [Int]) {
         let day = state.selected
         let month = state.selectedMonth
-        let occurrences = events?.occurrencesByDay(day..<(day + 1))[day] ?? []
-        let text = DayView(day: day, month: month, names: renderer.names, calendar: renderer.calendar, occurrences: occurrences,
-                           store: events, width: min(Self.dayViewWidth, room.columns - 4), highlighted: state.highlightedEvent,
-                           arrow: box == .ascii ? "->" : "→")
-        return (AgendaOverlay(title: text.title, lines: text.lines), text.eventStarts)
+        let width = min(Self.dayViewWidth, room.columns - 4)
+        let text = DayView(day: day, month: month, names: renderer.names, calendar: renderer.calendar,
+                           occurrences: occurrences(touching: day, for: state), store: events, width: width,
+                           highlighted: state.highlightedEvent, arrow: box == .ascii ? "->" : "→")
+        guard let timeline = dayTimeline(for: state, width: width, room: room) else {
+            return (AgendaOverlay(title: text.title, lines: text.lines), text.eventStarts)
+        }
+        return (AgendaOverlay(title: text.title, lines: timeline + [""] + text.lines), text.eventStarts.map { $0 + timeline.count + 1 })
     }
 
-    /// The selected day's occurrences, in the order the day view lists them.
+    /// The selected day's occurrences, in the order the day view lists them (the order its
+    /// highlighted event and its writes count in), in the zone shown.
     public func dayOccurrences(for state: PagerState) -> [Occurrence] {
-        events?.occurrencesByDay(state.selected..<(state.selected + 1))[state.selected] ?? []
+        DayCellEvents.ordered(occurrences(touching: state.selected, for: state))
     }
 
     /// What an edit of the highlighted event starts from: its time (`HH:MM-HH:MM`, none for

@@ -29,6 +29,10 @@ public struct PagerView {
     public var agendaPrinter = AgendaPrinter(locale: nil, width: nil)
     /// Whether calendars' colours are drawn as 24-bit.
     public var trueColor = false
+    /// How the week view writes times: the locale's clock.
+    public var clock = WeekClock.twentyFourHour
+    /// The hours the week view shows (`hours =`), or nil for those of the week's events.
+    public var weekHours: Range<Int>?
     /// The events the last search matched (`/`), kept while its text and the events stay.
     var searchStore: (text: String, events: ObjectIdentifier, store: EventStore)?
 
@@ -104,6 +108,7 @@ public struct PagerView {
             result.linesPerScreen = max(1, overlay.visibleLines(in: room) - 1)
             result.eventStarts = starts
         }
+        if state.view == .week, state.screen == .months { weekRoom(for: state, room: room, into: &result) }
         // The month page neither pages by screenfuls nor scrolls: no need to draw it.
         if state.view == .strip, case .success(let body) = self.body(for: state, room: room) {
             result.monthsPerScreen = max(1, body.monthCount)
@@ -240,7 +245,8 @@ extension PagerView {
             return .draw
         }
         if state.needsRoom(for: key) { state.room = room(for: state, size: size) }
-        if state.screen == .day, PagerBindings.action(for: key) == .editEvent, state.count == nil {
+        if state.screen == .day || (state.view == .week && state.screen == .months),
+           PagerBindings.action(for: key) == .editEvent, state.count == nil {
             state.startEditing(editText(for: state))
             return .draw
         }

@@ -215,15 +215,17 @@ public struct AgendaPrinter {
         for month in months {
             let days = listedDays(of: month, plan: plan, bounds: bounds)
             let (first, end) = (days.lowerBound, days.upperBound)
-            if plan.backward ? !store.mayHaveOccurrences(before: end) : !store.mayHaveOccurrences(from: first) { break }
+            // Past the last start, what is still under way on the first day listed is listed.
+            let ended = plan.backward ? !store.mayHaveOccurrences(before: end) : !store.mayHaveOccurrences(from: first)
+            if ended, !firstMonth || plan.backward { break }
             guard first < end else { continue }
-            var occurrences = store.occurrences(startingOn: first..<end)
+            var occurrences = ended ? [] : store.occurrences(startingOn: first..<end)
             if firstMonth, !plan.backward {
                 let underWay = store.occurrences(touching: first).filter { $0.startDay < first }
                 occurrences = underWay + occurrences
             }
             firstMonth = false
-            if occurrences.isEmpty { continue }
+            if occurrences.isEmpty { if ended { break } else { continue } }
             if plan.backward { occurrences.reverse() }
             try body(occurrences)
         }

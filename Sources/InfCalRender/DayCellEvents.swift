@@ -8,12 +8,17 @@ import InfCalEvents
 public enum DayCellEvents {
     /// The order of a cell: all-day and multi-day occurrences first, then by start, then summary.
     public static func ordered(_ occurrences: [Occurrence]) -> [Occurrence] {
-        occurrences.enumerated().sorted { a, b in
-            let (longA, longB) = (spansDays(a.element), spansDays(b.element))
+        orderedIndices(occurrences).map { occurrences[$0] }
+    }
+
+    /// The indices of `occurrences` in the order of a cell (see `ordered`).
+    public static func orderedIndices(_ occurrences: [Occurrence]) -> [Int] {
+        occurrences.indices.sorted { a, b in
+            let (longA, longB) = (spansDays(occurrences[a]), spansDays(occurrences[b]))
             if longA != longB { return longA }
-            if a.element.start != b.element.start { return a.element.start < b.element.start }
-            return a.offset < b.offset
-        }.map(\.element)
+            if occurrences[a].start != occurrences[b].start { return occurrences[a].start < occurrences[b].start }
+            return a < b
+        }
     }
 
     /// Whether `occurrence` goes before the timed ones: all-day, or touching more than one day.

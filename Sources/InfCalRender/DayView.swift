@@ -49,7 +49,8 @@ public struct DayView {
             if number > 0 { lines.append("") }
             starts.append(lines.count)
             let event = occurrence.event.flatMap { index in store.flatMap { index < $0.events.count ? $0.events[index] : nil } }
-            let summary = occurrence.summary.isEmpty ? "(no title)" : InertText.forView(occurrence.summary)
+            // With how many more the day limit left out, after the last it kept.
+            let summary = occurrence.shownSummary
             let heading = (number == highlighted ? Self.marker.on : Self.marker.off)
                 + Self.times(occurrence, arrow: arrow) + "  " + summary
             lines += DisplayWidth.wrap(heading, width: width, indent: 0).enumerated().map { $0.offset == 0 ? $0.element : Self.indent + $0.element }

@@ -141,8 +141,13 @@ public struct JSONLinesPrinter {
             out.append(",\"calendarName\":")
             JSONText.appendString(name, to: out)
         }
-        // The cut of a rule denser than the day limit: this is the last instance kept that day.
-        if occurrence.more > 0 { out.append(",\"moreThisDay\":" + String(occurrence.more)) }
+        // The cut of the day limit: this is the last instance kept that day (of those beginning
+        // that day, or of those under way), followed by this many more, or by more than counted.
+        if occurrence.more == Occurrence.uncounted {
+            out.append(",\"moreThisDay\":true")
+        } else if occurrence.more > 0 {
+            out.append(",\"moreThisDay\":" + String(occurrence.more))
+        }
         if let also {
             // The start's day in the other calendar of --also.
             out.append(",\"also\":")

@@ -133,7 +133,7 @@ public final class StreamEvents {
     /// The days of `grids` that some occurrence touches (multi-day events on each of their days).
     public func markedDays(_ grids: [MonthGrid]) -> Set<Int> {
         guard let first = grids.map(\.month.firstDay).min(), let end = grids.map(\.month.endDay).max() else { return [] }
-        return Set(store.occurrencesByDay(first..<end).keys)
+        return store.daysTouched(first..<end)
     }
 
     /// Appends `grids` side by side with their days marked, then, after a blank line, the list

@@ -235,6 +235,7 @@ final class PagerSession {
         let now = Date()
         let seconds = Int(now.timeIntervalSince1970.rounded(.down))
         if let local = Platform.localDate(at: seconds), let today = Today.dayNumber(of: local) { state.setToday(today) }
+        state.setNow(seconds)
         nextDay = Platform.nextLocalDay(after: seconds).map { Date(timeIntervalSince1970: Double($0)) }
             ?? now.addingTimeInterval(Double(Self.clockInterval) / 1000)
     }

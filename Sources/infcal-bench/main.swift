@@ -7,7 +7,7 @@ import Foundation
 // The targets live here and nowhere else (never in a test).
 
 let usage = """
-    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only] [--events-only] [--cache-only] [--day-view-only] [--baseline PATH]
+    Usage: swift run -c release infcal-bench [--runs N] [--infcal PATH] [--calendar-months N] [--start-up-only] [--events-only] [--lasting-only] [--cache-only] [--day-view-only] [--baseline PATH]
            swift run -c release infcal-bench --sweep [CALENDAR...]
            swift run -c release infcal-bench --write-calendars DIRECTORY
 
@@ -24,7 +24,8 @@ let usage = """
                            (exit status 1 if the walks differ)
       --start-up-only      measure the start-up alone (its row, against ncal and python3)
       --events-only        run only the events measures
-      --day-view-only      run only the day view and search measures (in process)
+      --lasting-only       run only the measures of an event lasting since year 0 (issue 34)
+      --day-view-only      run only the day view, week view and search measures (in process)
       --cache-only         run only the parsed-event cache measures
       --baseline PATH      instead: time this infcal against another build of it (PATH), paired,
                            for the stream, the start-up and reading events (before and after a change)
@@ -40,6 +41,7 @@ struct BenchOptions {
     var calendarMonths = 12_000
     var startUpOnly = false
     var eventsOnly = false
+    var lastingOnly = false
     var dayViewOnly = false
     var cacheOnly = false
     var baseline: String?
@@ -67,6 +69,7 @@ struct BenchOptions {
                 options.baseline = path
             case "--start-up-only": options.startUpOnly = true
             case "--events-only": options.eventsOnly = true
+            case "--lasting-only": options.lastingOnly = true
             case "--day-view-only": options.dayViewOnly = true
             case "--cache-only": options.cacheOnly = true
             case "-h", "--help": return nil
@@ -114,12 +117,16 @@ func main() -> Int32 {
             guard Processes.isFile(baseline) else { throw BenchError.failed("no infcal binary at \(baseline)") }
             benchmark.measureAgainst(baseline: baseline)
         } else if options.dayViewOnly {
-            log("day view and search")
+            log("day view, week view and search")
             benchmark.measureDayView()
+            benchmark.measureWeekView()
             benchmark.measureSearch()
         } else if options.startUpOnly {
             log("start-up")
             benchmark.measureStartUp()
+        } else if options.lastingOnly {
+            log("an event lasting since year 0")
+            benchmark.measureLasting()
         } else if options.cacheOnly {
             log("the parsed-event cache")
             benchmark.measureCache()
@@ -136,10 +143,12 @@ func main() -> Int32 {
             }
             log("6/8 events")
             benchmark.measureEvents()
+            benchmark.measureLasting()
             log("7/8 the parsed-event cache")
             benchmark.measureCache()
-            log("8/8 day view and search")
+            log("8/8 day view, week view and search")
             benchmark.measureDayView()
+            benchmark.measureWeekView()
             benchmark.measureSearch()
         }
 

@@ -15,16 +15,20 @@ import InfCalCLI
         .appendingPathComponent("Oracles/rrule_oracle.py").path
 
     /// A python3 that can import dateutil: from PATH first, then the system's.
-    static let python: String? = {
+    static let python = python(running: "import dateutil")
+
+    /// The first python3 on PATH, else the system's, that runs `check` without an error; nil
+    /// when none does.
+    static func python(running check: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let candidates = path.split(separator: ":").map { "\($0)/python3" } + ["/usr/bin/python3", "/usr/local/bin/python3"]
         return candidates.first { candidate in
             guard FileManager.default.isExecutableFile(atPath: candidate),
-                  let result = try? BinaryRunner.runProgram(URL(fileURLWithPath: candidate), ["-c", "import dateutil"],
+                  let result = try? BinaryRunner.runProgram(URL(fileURLWithPath: candidate), ["-c", check],
                                                             environment: ["PATH": path], deadline: 120) else { return false }
             return result.status == 0
         }
-    }()
+    }
 
     struct Case: Decodable {
         let rule: String

@@ -30,6 +30,14 @@ import Testing
             RRULE:FREQ=DAILY
             EXDATE;TZID=Europe/Berlin:\(last)1124T023000
             EXDATE;TZID=Europe/Berlin:\(first)0203T023000
+            BEGIN:VALARM
+            UID:daily-alarm
+            ACTION:DISPLAY
+            DESCRIPTION:Wake up
+            TRIGGER:-PT15M
+            REPEAT:1
+            DURATION:PT5M
+            END:VALARM
             END:VEVENT
             BEGIN:VEVENT
             UID:daily-berlin
@@ -37,13 +45,27 @@ import Testing
             SUMMARY:Daily moved
             DTSTART;TZID=Europe/Berlin:\(last)1126T150000
             DTEND;TZID=Europe/Berlin:\(last)1126T160000
+            BEGIN:VALARM
+            ACTION:AUDIO
+            TRIGGER;RELATED=END:PT0S
+            END:VALARM
             END:VEVENT
             BEGIN:VEVENT
             UID:yearly-span
             SUMMARY:Holidays
             DTSTART;VALUE=DATE:\(first - 10)1230
-            DTEND;VALUE=DATE:\(first - 10)1303
+            DTEND;VALUE=DATE:\(first - 9)0103
             RRULE:FREQ=YEARLY
+            BEGIN:VALARM
+            ACTION:EMAIL
+            SUMMARY:Pack
+            DESCRIPTION:Pack the bags
+            TRIGGER:-P1W
+            END:VALARM
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER:no time at all
+            END:VALARM
             END:VEVENT
             BEGIN:VEVENT
             UID:monthly-span
@@ -116,14 +138,56 @@ import Testing
                          ..< (CivilTime.day(year: years.upperBound, month: 1, day: 1) * CivilTime.secondsPerDay))
     }
 
+    /// The alarms of the cache the binary wrote are those reading gives: decoded whole, for a
+    /// window inside the table's years with details (every event with its rules) and without
+    /// (the table's events then come without their rules, but with their alarms); the
+    /// schedule of alarms is the same from the cached events as from the read ones.
+    @Test func theCacheKeepsTheAlarms() throws {
+        let place = try EventCacheTests.Place()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        let year = Self.year
+        let text = Self.calendar(year)
+        let path = try place.write(text, to: "edges.ics")
+        let view = ["--agenda", "--from", "\(year)-03", "--forward", "2"]
+        let fresh = try place.run(["--events", path, "--no-cache"] + view)
+        #expect(fresh.stderr.contains("TRIGGER: 'no time at all' is no duration or date-time; alarm left out"), "\(fresh.stderr)")
+        for _ in 0..<2 { #expect(try place.run(["--events", path] + view).stderr == fresh.stderr) }
+        let read = EventReader.read(Array(text.utf8)).events
+        #expect(read.map(\.alarms.count) == [1, 1, 1, 0, 0, 0, 0])
+        let data = try #require(FileManager.default.contents(atPath: try place.cache().path))
+        let from = CivilTime.day(year: year, month: 3, day: 1) * CivilTime.secondsPerDay
+        let until = from + 61 * CivilTime.secondsPerDay
+        let window = AlarmSchedule.decodingWindow(from: from, until: until)
+        for (label, window, details) in [("whole", nil, true), ("window", window, true), ("bare", window, false)] as [(String, Range<Int>?, Bool)] {
+            let files = try #require(data.withUnsafeBytes { raw in
+                EventCacheFormat.open(raw).flatMap { EventCacheFormat.decode($0, window: window, details: details) }
+            }, "\(label): the cache does not decode")
+            let events = files.flatMap { $0.file.events }
+            for event in events {
+                let same = read.filter { $0.uid == event.uid && $0.summary == event.summary }
+                #expect(same.count == 1 && same.first?.alarms == event.alarms, "\(label): \(event.uid)")
+            }
+            #expect(Set(events.filter { !$0.alarms.isEmpty }.map(\.uid)) == ["daily-berlin", "yearly-span"], "\(label)")
+            guard details else { continue }
+            let display = DisplayZone(try #require(TimeZone(identifier: "Europe/Berlin")))
+            func firings(_ events: [Event]) -> [String] {
+                AlarmSchedule(store: EventStore(events: events, display: display)).firing(from: from, until: until)
+                    .map { "\($0.fires) \($0.occurrence.uid) \($0.alarmIndex) \($0.repetition)" }
+            }
+            let expected = firings(read)
+            #expect(expected.count > 100)
+            #expect(firings(events) == expected, "\(label)")
+        }
+    }
+
     @Test func aDamagedTableIsNoticedAndTheCacheBuiltAgain() throws {
         let place = try EventCacheTests.Place()
         defer { try? FileManager.default.removeItem(at: place.root) }
         let year = Self.year
         let last = EventCacheFormat.occurrenceYears(around: year).upperBound - 1
         let path = try place.write(Self.calendar(year), to: "edges.ics")
-        // A month inside the table's last year, whose occurrences lie in its last block.
-        let view = ["--agenda", "--from", "\(last)-11", "--forward", "1"]
+        // The last month of the table's last year, whose occurrences lie in its last block.
+        let view = ["--agenda", "--from", "\(last)-12", "--forward", "1"]
         let fresh = try place.run(["--events", path, "--no-cache"] + view)
         _ = try place.run(["--events", path] + view)
         let intact = try place.cache()

@@ -92,7 +92,8 @@ import Testing
         ["-3", "--from", "2023-12"],
     ]
 
-    /// A calendar with zones, rules, exceptions, an override and a skipped event.
+    /// A calendar with zones, rules, exceptions, an override, a skipped event, alarms and a
+    /// bad alarm (a warning).
     static let mixed = """
         BEGIN:VCALENDAR
         X-WR-CALNAME:Mixed
@@ -104,6 +105,15 @@ import Testing
         DTEND;TZID=Europe/Berlin:20240105T100000
         RRULE:FREQ=WEEKLY;UNTIL=20240630T000000Z
         EXDATE;TZID=Europe/Berlin:20240202T090000
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        DESCRIPTION:Weekly soon
+        TRIGGER:-PT10M
+        END:VALARM
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        TRIGGER;RELATED=MIDDLE:-PT10M
+        END:VALARM
         END:VEVENT
         BEGIN:VEVENT
         UID:weekly
@@ -193,6 +203,70 @@ import Testing
         try Self.expectSameViews(place, directory, "vdir")
         #expect(place.caches.count == paths.count + 1)
     }
+
+    /// Events lasting long that repeat often (issue 34): the issue's files in the months it
+    /// names, and a calendar of long, dense and zoned ones in the cache's years, where a table
+    /// can hold the instances of those that are neither too long nor too dense.
+    @Test func lastingEventsShowWhatReadingShows() throws {
+        let place = try Place()
+        defer { try? FileManager.default.removeItem(at: place.root) }
+        let files = [("daily", LastingEventTests.daily, "2015-01"), ("secondly", LastingEventTests.secondly, "1847-01"),
+                     ("minutely", LastingEventTests.minutely, "1847-01"), ("weekly", LastingEventTests.weekly, "2021-01")]
+        for (name, text, month) in files {
+            let path = try place.write(text, to: name + ".ics")
+            try Self.expectSameViews(place, path, name, views: [
+                ["--agenda", "--days", "--from", month, "--forward", "1"], ["--json", "--from", month, "--forward", "1"],
+                ["--json", "--agenda", "--from", month, "--forward", "1"], ["--wall", "--from", month, "--forward", "1", "--width", "120"],
+                ["--from", month, "--forward", "1"],
+            ])
+        }
+        let path = try place.write(Self.lasting, to: "lasting.ics")
+        try Self.expectSameViews(place, path, "lasting", views: Self.views + [["--agenda", "--days", "--from", "2024-03", "--forward", "2"]])
+    }
+
+    /// Long, dense and zoned events, RDATE periods, several rules and an EXRULE, in 2024.
+    static let lasting = """
+        BEGIN:VCALENDAR
+        BEGIN:VEVENT
+        UID:hundred
+        SUMMARY:Hundred days
+        DTSTART:20240105T090000Z
+        DURATION:P100D
+        RRULE:FREQ=WEEKLY;BYDAY=FR,SA;UNTIL=20241231T000000Z
+        EXDATE:20240216T090000Z
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:sixty
+        SUMMARY:Sixty days
+        DTSTART;TZID=Europe/Berlin:20240101T083000
+        DURATION:P60D
+        RRULE:FREQ=DAILY;COUNT=400
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:minutes
+        SUMMARY:Two hours
+        DTSTART:20240301T000000Z
+        DURATION:PT2H
+        RRULE:FREQ=MINUTELY;UNTIL=20240320T000000Z
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:rules
+        SUMMARY:Two rules
+        DTSTART;TZID=America/New_York:20231101T100000
+        DURATION:P500D
+        RRULE:FREQ=DAILY
+        RRULE:FREQ=HOURLY;INTERVAL=5
+        EXRULE:FREQ=WEEKLY;BYDAY=SU;BYHOUR=10
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:periods
+        SUMMARY:Periods
+        DTSTART;VALUE=DATE:20240101
+        RDATE;VALUE=PERIOD:20240105T000000Z/P300D,20240201T000000Z/P2D
+        END:VEVENT
+        END:VCALENDAR
+
+        """
 
     @Test func aChangedSourceIsReadAgain() throws {
         let place = try Place()
@@ -416,6 +490,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: place.root) }
         let agenda = ["--agenda", "--from", "2024-01", "--forward", "12"]
         let calendar = Self.mixed.replacingOccurrences(of: "DTSTART:not a date", with: "DTSTART:20240101T000000Z")
+            .replacingOccurrences(of: "RELATED=MIDDLE", with: "RELATED=END")
         let path = try place.write(calendar, to: "good.ics")
         let fresh = try place.run(["--events", path, "--no-cache"] + agenda)
         #expect(fresh.stderr == "")

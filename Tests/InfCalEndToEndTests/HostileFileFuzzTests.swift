@@ -19,6 +19,11 @@ import Testing
             "BEGIN:VEVENT\nUID:o\nDTSTART;VALUE=DATE:20240301\nSUMMARY:open\nBEGIN:VTODO\nEND:VTOOD\nEND:VEVENT\n x\n",
             "BEGIN:VEVENT\nUID:e\nDTSTART:\u{1B}]52;c;cm0gLXJmIH4K\u{07}\nSUMMARY:esc \u{9B}2J \u{202E}bidi\nEND:VEVENT\n",
             "BEGIN:VEVENT\nUID:y\nDTSTART;VALUE=DATE:20240310\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\nSUMMARY:never\nEND:VEVENT\n",
+            // Events lasting for years that repeat often (issue 34).
+            "BEGIN:VEVENT\nUID:d\nDTSTART:00000101T000000\nDTEND:20240901T100000\nRRULE:FREQ=DAILY\nSUMMARY:days\nEND:VEVENT\n",
+            "BEGIN:VEVENT\nUID:l\nDTSTART:00000101T000000\nDTEND:20241220T140000\nRRULE:FREQ=SECONDLY\nSUMMARY:lasting\nEND:VEVENT\n",
+            "BEGIN:VEVENT\nUID:m\nDTSTART:20200101T000000Z\nDURATION:P2000D\nRRULE:FREQ=MINUTELY;BYSECOND=0,10,20,30,40,50\nSUMMARY:minutes\nEND:VEVENT\n",
+            "BEGIN:VEVENT\nUID:w\nDTSTART:00000101T000000Z\nDTEND:20240101T000000Z\nRRULE:FREQ=WEEKLY;UNTIL=20240304T000000Z\nSUMMARY:weeks\nEND:VEVENT\n",
         ]
         seeds += snippets.map { Array(("BEGIN:VCALENDAR\nVERSION:2.0\n" + $0 + "END:VCALENDAR\n").utf8) }
         return seeds
@@ -32,7 +37,9 @@ import Testing
         ";FREQ=SECONDLY", ";INTERVAL=1", ";COUNT=2000000000", ";BYSECOND=0,1,2,3,4,5,6,7,8,9,10,11,12", ";BYSETPOS=-1",
         ";UNTIL=99991231T235959Z", "\nRRULE:FREQ=SECONDLY\n", "\nRRULE:FREQ=MINUTELY;BYHOUR=0,1,2,3,4,5,6\n",
         "\nDTSTART:00000101T000000\n", "\nDTSTART:99991231\n", ";TZID=Hostile/Zone", ";TZID=\u{FF}", "\nEXDATE:20240101T000000Z,", "\nRDATE;VALUE=PERIOD:20240101T000000Z/P99999D\n",
-        "\nDURATION:P99999999W\n", "😀\u{200D}👩", "\u{FFFD}", String(repeating: "A", count: 5000),
+        "\nDURATION:P99999999W\n", "\nDURATION:P3000D\n", "\nDTEND:20241220T140000\n", ";FREQ=MINUTELY", ";INTERVAL=7",
+        ";BYSECOND=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59",
+        "\nEXRULE:FREQ=HOURLY\n", "😀\u{200D}👩", "\u{FFFD}", String(repeating: "A", count: 5000),
     ]
 
     /// `seed` with 1 to 4 mutations: a piece inserted, bytes flipped, a line deleted,
@@ -73,7 +80,7 @@ import Testing
         let seeds = Self.seeds()
         let dir = try HostileInputTests.directory()
         let views: [[String]] = [["--agenda"], ["--agenda", "--json"], ["--wall", "--width", "100", "--forward", "1"],
-                                 ["--json", "--forward", "1"], ["--forward", "1"]]
+                                 ["--json", "--forward", "1"], ["--forward", "1"], ["--agenda", "--days"]]
         var runs: [(path: String, arguments: [String])] = []
         for index in 0..<300 {
             let seed = seeds[index % seeds.count]

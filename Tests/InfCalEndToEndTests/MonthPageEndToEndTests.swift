@@ -110,6 +110,8 @@ import Testing
         try session.send("n")
         #expect(session.waitFor { $0.line(39).hasPrefix("2025  [year page]") })
         try session.send("v")
+        #expect(session.waitFor { $0.line(39).hasPrefix("2025-02-09 – 15  [week]") && $0.contains("Saturday 15") })
+        try session.send("v")
         #expect(session.waitFor { $0.line(39).hasPrefix("February 2025  [month page]") })
         #expect(Self.waitForPage(session))
         Self.expectFilledPage(session.screen, title: "February 2025")

@@ -47,6 +47,12 @@ import Testing
             #expect(session.waitFor { Self.marksShown($0) && $0.line($0.rows - 1).contains(view) }, "\(view): \(session.screen.text)")
             try session.send("v")
         }
+        // The week view of the 16th sets its heading apart (reversed) and today's (underlined).
+        #expect(session.waitFor { screen in
+            screen.line(screen.rows - 1).contains("[week]") && screen.reversedTexts.count == 1
+                && (screen.reversedTexts.first?.hasSuffix(" 16") ?? false) && screen.texts(.underline).contains { $0.hasSuffix(" 15") }
+        }, "week: \(session.screen.text)")
+        try session.send("v")
         // The day view, opened on the 20th, names it and lists its event.
         #expect(session.waitFor { Self.marksShown($0) && $0.line($0.rows - 1).contains("month page") })
         try session.send("4l\r")

@@ -101,3 +101,18 @@ import Testing
         #expect(RuleDescription.text(parsed, start: start) == expected)
     }
 }
+
+/// The day view of an event lasting since year 0 that repeats daily: the first 48 under way,
+/// the last saying how many more (the days since 0000-01-01 less 48), then the one beginning.
+@Suite struct DayViewUnderWayTests {
+    @Test func aLastingEventShowsTheDayLimitAndHowManyMore() throws {
+        let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:d1\nDTSTART:00000101T000000\nDTEND:20150901T100000\nRRULE:FREQ=DAILY\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n"
+        let day = EventFixture.day(2015, 1, 5)
+        let view = try DayViewTests.view(text, day: day, width: 80)
+        #expect(view.occurrences.count == InputLimits.instancesPerDay + 1)
+        // 2015-01-05 is day 735,968 from 0000-01-01 (Python: (date(2015, 1, 5) - date(1, 1, 1)).days + 366).
+        let headings = view.lines.filter { !$0.hasPrefix("    ") && !$0.isEmpty }
+        #expect(headings[InputLimits.instancesPerDay - 1].hasSuffix("  x (+\(735_968 - InputLimits.instancesPerDay) more this day)"))
+        #expect(headings.last?.hasSuffix("  x") == true)
+    }
+}

@@ -172,7 +172,7 @@ import Testing
         func type(_ text: String) { for character in text { _ = press(.character(character)) } }
         // Outside the day view the keys say where they work.
         #expect(press(.character("+")) == .draw)
-        #expect(state.message?.text == "+: in the day view (Enter opens it)")
+        #expect(state.message?.text == "+: in the day view (Enter opens it) and the week view")
         _ = press(.enter)
         #expect(state.screen == .day)
         // + asks on the status line; Esc cancels; an empty line writes nothing.

@@ -276,7 +276,7 @@ func visibleWidth(_ line: String) -> Int {
         let size = TerminalSize(columns: 30, rows: 12)
         F.type("?", into: &state)
         var seen: [String] = []
-        for _ in 0..<100 {
+        for _ in 0..<200 {
             state.room = view.room(for: state, size: size)
             let frame = view.frame(for: state, size: size)
             for line in frame.lines { #expect(visibleWidth(line) <= 30) }

@@ -25,9 +25,12 @@ import Testing
         #expect(year.lines[39].hasPrefix("2024  [year page]"))
         #expect(year.lines.contains { $0.contains("January") && $0.contains("April") })
         F.type("v", into: &state)
+        #expect(state.view == .week)
+        #expect(view.frame(for: state, size: size).lines[39].hasPrefix("2024-02-11 - 17  [week]"))
+        F.type("v", into: &state)
         #expect(state.view == .monthPage)
         // The help names the views.
-        #expect(PagerBindings.all.contains { $0.action == .cycleView && $0.summary.contains("month page, strip, year page") })
+        #expect(PagerBindings.all.contains { $0.action == .cycleView && $0.summary.contains("month page, strip, year page, week") })
     }
 
     @Test func yearPageMovesByYearsAndScrollsToTheSelection() throws {

@@ -72,4 +72,20 @@ struct SplitMix64: RandomNumberGenerator {
 
     /// A number from 0 up to `n`, exclusive (0 when `n` is below 1).
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+
+    /// `bytes` with one to eight random changes: a byte made one of `specials`, one of them
+    /// inserted, a byte removed, a byte made any byte.
+    mutating func mutated(_ bytes: [UInt8], specials: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        for _ in 0..<(1 + below(8)) where !bytes.isEmpty {
+            let at = below(bytes.count)
+            switch below(4) {
+            case 0: bytes[at] = specials[below(specials.count)]
+            case 1: bytes.insert(specials[below(specials.count)], at: at)
+            case 2: bytes.remove(at: at)
+            default: bytes[at] = UInt8(truncatingIfNeeded: next())
+            }
+        }
+        return bytes
+    }
 }

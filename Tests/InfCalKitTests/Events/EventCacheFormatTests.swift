@@ -22,6 +22,7 @@ import Testing
             ("colour", EventFixture.calendar(["DTSTART;VALUE=DATE:19970905", "RRULE:FREQ=YEARLY"], extra: ["COLOR:teal"])),
             ("details", EventFixture.calendar(["DTSTART:20240305T100000Z", "RRULE:FREQ=WEEKLY;COUNT=8", "LOCATION:Room 4\\, second floor",
                                                "DESCRIPTION:Bring the slides.\\nAnd the minutes."])),
+            ("alarms", alarmCalendar),
         ]
         for example in RFC5545ExampleTests.examples {
             texts.append(("RFC 5545 " + example.name,
@@ -36,6 +37,93 @@ import Testing
         }
         return texts
     }
+
+    /// Alarms of every kind (relative to start and end, absolute, floating, repeated,
+    /// acknowledged, snoozed), on a recurring event with overrides (one with alarms of its
+    /// own, one without), a yearly all-day event, a single far from its absolute alarm, and a
+    /// bad alarm (a problem of the file).
+    static let alarmCalendar = Array("""
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VEVENT\r
+        UID:weekly\r
+        SUMMARY:Weekly\r
+        DTSTART;TZID=Europe/Berlin:20240304T090000\r
+        DURATION:PT1H\r
+        RRULE:FREQ=WEEKLY;COUNT=20\r
+        BEGIN:VALARM\r
+        UID:w1\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Fifteen minutes\\, then again\r
+        TRIGGER:-PT15M\r
+        REPEAT:2\r
+        DURATION:PT5M\r
+        ACKNOWLEDGED:20240304T075000Z\r
+        END:VALARM\r
+        BEGIN:VALARM\r
+        ACTION:AUDIO\r
+        TRIGGER;RELATED=END:-P1DT2H\r
+        END:VALARM\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Snoozed\r
+        TRIGGER;VALUE=DATE-TIME:20240311T080000Z\r
+        RELATED-TO;RELTYPE=SNOOZE:w1\r
+        END:VALARM\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        TRIGGER:soon\r
+        END:VALARM\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:weekly\r
+        RECURRENCE-ID;TZID=Europe/Berlin:20240318T090000\r
+        SUMMARY:Moved\r
+        DTSTART;TZID=Europe/Berlin:20240318T140000\r
+        DURATION:PT1H\r
+        BEGIN:VALARM\r
+        ACTION:EMAIL\r
+        SUMMARY:Subject\r
+        DESCRIPTION:Body\r
+        TRIGGER:-PT2H\r
+        END:VALARM\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:weekly\r
+        RECURRENCE-ID;TZID=Europe/Berlin:20240325T090000\r
+        SUMMARY:Quiet\r
+        DTSTART;TZID=Europe/Berlin:20240325T090000\r
+        DURATION:PT1H\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:birthday\r
+        SUMMARY:Birthday\r
+        DTSTART;VALUE=DATE:19800612\r
+        RRULE:FREQ=YEARLY\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:A week ahead\r
+        TRIGGER:-P1W\r
+        END:VALARM\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:far\r
+        SUMMARY:Far\r
+        DTSTART:20300101T120000Z\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Years ahead\r
+        TRIGGER;VALUE=DATE-TIME:20240601T120000Z\r
+        END:VALARM\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Floating\r
+        TRIGGER;VALUE=DATE-TIME:20240602T120000\r
+        END:VALARM\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """.utf8)
 
     /// A sink that keeps the bytes.
     final class Collect: ByteSink {
@@ -122,6 +210,39 @@ import Testing
             detailed += events.filter { $0.details != EventDetails() }.count
         }
         #expect(detailed > 0, "no event of the corpus has a location or description")
+    }
+
+    /// An event's alarms come back from the cache as reading gives them: whole, for a window,
+    /// and without details (events the table holds are then read without their rules, but with
+    /// their alarms); and the schedule of the decoded events fires as that of the read ones.
+    @Test func alarmsComeBackFromTheCache() throws {
+        let fresh = EventReader.read(Self.alarmCalendar)
+        #expect(fresh.events.filter { !$0.alarms.isEmpty }.count == 4)
+        #expect(fresh.problems.count == 1, "\(fresh.problems)")
+        let cache = EventCacheSideWorkTests.bytes(of: EventCacheFormat.layout(source: "/calendars/alarms.ics", key: Self.key,
+                                                                               files: [("alarms.ics", fresh)],
+                                                                               occurrenceYears: EventCacheFormat.occurrenceYears(around: 2024)))
+        let low = CivilTime.day(year: 2024, month: 3, day: 1) * CivilTime.secondsPerDay
+        let window = AlarmSchedule.decodingWindow(from: low, until: low + 120 * CivilTime.secondsPerDay)
+        func schedule(_ events: [Event]) -> [String] {
+            let store = EventStore(events: events, display: EventFixture.newYork)
+            return AlarmSchedule(store: store).firing(from: low, until: low + 120 * CivilTime.secondsPerDay).map {
+                "\($0.fires) \($0.alarmIndex) \($0.repetition) \($0.occurrence.summary) \($0.start) \($0.snoozed ?? 0)"
+            }
+        }
+        let expected = schedule(fresh.events)
+        #expect(expected.count > 20)
+        for (label, window, details) in [("whole", nil, true), ("window", window, true), ("bare", window, false)] as [(String, Range<Int>?, Bool)] {
+            let decoded = try #require(cache.withUnsafeBytes { raw in
+                EventCacheFormat.open(raw).flatMap { EventCacheFormat.decode($0, window: window, details: details) }
+            }, "\(label): the cache does not decode")
+            let events: [Event] = decoded.flatMap { $0.file.events }
+            #expect(Self.warnings(decoded) == Self.warnings([("alarms.ics", fresh)]), "\(label)")
+            #expect(decoded.first?.file.problems.map { $0.line } == fresh.problems.map { $0.line }, "\(label)")
+            let byUID = Dictionary(grouping: events, by: { $0.uid }).mapValues { $0.map { $0.alarms } }
+            #expect(byUID == Dictionary(grouping: fresh.events, by: { $0.uid }).mapValues { $0.map { $0.alarms } }, "\(label)")
+            if details { #expect(schedule(events) == expected, "\(label)") }
+        }
     }
 
     /// A cache read only in the parts asked for, as `Platform.CacheFile` reads one (a buffer
@@ -371,6 +492,9 @@ import Testing
             layout += fields(event) + fields(event.start)
             if let expander = event.expanders.first { layout += fields(expander.rule) }
         }
+        // The sample has no alarm: one made here stands for them.
+        let alarm = EventAlarm(action: .display, trigger: .start(EventAlarm.Offset(days: 0, seconds: -900)))
+        layout += fields(alarm) + fields(alarm.interval)
         if let zone = file.events.compactMap(\.zone).first(where: { if case .rules = $0.source { true } else { false } }) {
             if case .rules(let rules) = zone.source, let observance = rules.observances.first { layout += fields(observance) }
         }
@@ -417,6 +541,13 @@ import Testing
             // RSCALE rules in calendars with eras (Japanese, R.O.C., Coptic, Ethiopic) count their years
             // on across eras, so a table of 12 holds other instances.
             13: ("3c4ef892f10bbbfc", "eb0b64856d7e66e7"),
+            // 14: an event's STATUS and the addresses that declined it in its record, its
+            // organizer and attendees in its details.
+            14: ("1abd83d39efe9543", "edcbb929e92b6ced"),
+            // 14 on the alarms branch: an event's alarms (VALARM), in its record before its rules
+            // (layout 3861d75cb4fef574); both met in 15.
+            // 15: STATUS and who declined, then the alarms, in an event's record.
+            15: ("e78afc6ae786ed45", "919bc527bc3ce127"),
         ]
         let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
         #expect(recorded[EventCacheFormat.version]?.layout == now.0,

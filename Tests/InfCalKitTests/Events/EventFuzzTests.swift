@@ -97,17 +97,7 @@ import Testing
         let original = Array(Self.sample.utf8)
         let specials = Array(";:,=\"\\\r\n -+0123456789TZL".utf8)
         for _ in 0..<300 {
-            var bytes = original
-            for _ in 0..<(1 + random.below(8)) {
-                let at = random.below(bytes.count)
-                switch random.below(4) {
-                case 0: bytes[at] = specials[random.below(specials.count)]
-                case 1: bytes.insert(specials[random.below(specials.count)], at: at)
-                case 2: bytes.remove(at: at)
-                default: bytes[at] = UInt8(truncatingIfNeeded: random.next())
-                }
-            }
-            exercise(bytes)
+            exercise(random.mutated(original, specials: specials))
         }
     }
 
@@ -131,5 +121,44 @@ import Testing
         let first = CivilTime.dayNumber(ofCivilDay: CivilTime.day(year: 9000, month: 2, day: 1))
         let found = store.occurrences(startingOn: first..<first + 29)
         #expect(found.count <= 29 * 86_400)
+    }
+}
+
+/// Events that last long and repeat often, from any DTSTART, in any month: every day lists of
+/// each event at most the day limit under way and at most the day limit beginning, the last of
+/// each saying how many more; one day asked alone lists what the month lists for it.
+@Suite struct LastingEventFuzzTests {
+    static let rules = [
+        "FREQ=SECONDLY", "FREQ=MINUTELY;INTERVAL=7;BYSECOND=0,30", "FREQ=HOURLY;BYMINUTE=0,1,2,3,4,5,6,7,8,9;BYDAY=MO,FR",
+        "FREQ=DAILY;BYHOUR=0,6,12,18", "FREQ=WEEKLY;BYDAY=SA;COUNT=100000", "FREQ=MONTHLY;BYMONTHDAY=-1;UNTIL=20300101T000000",
+        "FREQ=YEARLY;RSCALE=HEBREW;BYMONTH=5L;BYMONTHDAY=30;SKIP=FORWARD",
+    ]
+
+    @Test(arguments: rules)
+    func everyDayStaysWithinTheDayLimit(_ rule: String) throws {
+        let limit = InputLimits.instancesPerDay
+        for (start, end) in [("00000101T000000", "DTEND:20241220T140000"), ("20240101T083000Z", "DURATION:P9000D"), ("19691231T235959", "DURATION:PT2H")] {
+            let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:r\nDTSTART:\(start)\n\(end)\nRRULE:\(rule)\n"
+                + "RRULE:FREQ=DAILY;INTERVAL=3\nEXDATE:20240301T083000Z\nEND:VEVENT\n"
+                + "BEGIN:VEVENT\nUID:s\nDTSTART:\(start)\n\(end)\nRRULE:\(rule)\nEXRULE:FREQ=DAILY;BYDAY=SU\nEND:VEVENT\nEND:VCALENDAR\n"
+            let store = EventStore(events: EventReader.read(Array(text.utf8)).events, display: EventFixture.newYork)
+            for (year, month) in [(1847, 1), (2024, 3), (9999, 12)] {
+                let first = EventFixture.day(year, month, 1)
+                let byDay = store.occurrencesByDay(first..<(first + 31))
+                for (day, list) in byDay {
+                    for uid in ["r", "s"] {
+                        let underWay = list.filter { $0.uid == uid && $0.startDay < day }
+                        let beginning = list.filter { $0.uid == uid && $0.startDay == day }
+                        #expect(underWay.count <= limit && beginning.count <= limit, "\(rule) \(start) \(uid) \(day)")
+                        // (A rule's cut of its own day, shown in another zone, can fall inside a
+                        // day's list of those beginning: only those under way are the display day's.)
+                        #expect(underWay.dropLast().allSatisfy { $0.more == 0 }, "\(rule) \(start) \(uid) \(day)")
+                        #expect(underWay.count == limit || (underWay.last?.more ?? 0) == 0, "\(rule) \(start) \(uid) \(day)")
+                    }
+                    #expect(store.occurrences(touching: day) == list, "\(rule) \(start) \(day)")
+                }
+                #expect(store.daysTouched(first..<(first + 31)) == Set(byDay.keys))
+            }
+        }
     }
 }
