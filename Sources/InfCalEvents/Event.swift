@@ -12,8 +12,14 @@ public final class Event {
     public let start: ICalTime
     /// The zone of DTSTART; nil for dates and floating times.
     public let zone: EventZone?
-    /// From the start to the end, in seconds (whole days for a date).
+    /// From the start to the end, in seconds (whole days for a date): the exact time between
+    /// the two instants for a UTC or zoned start, wall-clock time for a floating one.
     public let duration: Int
+    /// How many of `duration`'s first seconds are whole days of the calendar rather than of
+    /// 24 hours: a DURATION's days (`P1D`, `P2W`) of a zoned start, which end on the same
+    /// wall-clock time that many days on, 23 or 25 hours a day where the offset changes
+    /// (RFC 5545 §3.3.6). 0 for a DTEND, which gives the exact time.
+    public let nominalDays: Int
     /// The RRULEs: their instances are united (RFC 5545 allows several, RFC 2445 too).
     let expanders: [RecurrenceExpander]
     /// The EXRULEs (RFC 2445): their instances are removed.
@@ -55,7 +61,7 @@ public final class Event {
         var shift = 0
     }
 
-    init(uid: String, summary: String, calendarName: String?, start: ICalTime, zone: EventZone?, duration: Int,
+    init(uid: String, summary: String, calendarName: String?, start: ICalTime, zone: EventZone?, duration: Int, nominalDays: Int = 0,
          expanders: [RecurrenceExpander], exclusionRules: [RecurrenceExpander] = [], extraStarts: [(start: Int, duration: Int?)],
          excluded: Set<Int>, excludedDays: Set<Int>, line: Int, segment: Segment? = nil,
          details: EventDetails = EventDetails(), alarms: [EventAlarm] = [], rulesLeftOut: Bool = false,
@@ -70,6 +76,7 @@ public final class Event {
         self.start = start
         self.zone = zone
         self.duration = duration
+        self.nominalDays = nominalDays
         self.expanders = expanders
         self.exclusionRules = exclusionRules
         self.extraStarts = extraStarts
@@ -96,7 +103,7 @@ public final class Event {
             guard let copy = expander.freshCopy() else { return nil }
             exclusionCopies.append(copy)
         }
-        return Event(uid: "", summary: "", calendarName: nil, start: start, zone: nil, duration: duration, expanders: copies,
+        return Event(uid: "", summary: "", calendarName: nil, start: start, zone: nil, duration: duration, nominalDays: nominalDays, expanders: copies,
                      exclusionRules: exclusionCopies, extraStarts: extraStarts, excluded: excluded, excludedDays: excludedDays,
                      line: line, segment: segment, rulesLeftOut: rulesLeftOut)
     }

@@ -125,12 +125,13 @@ extension EventCacheFormat {
         let start = try readTime(&reader)
         let zone = try reader.optionalInt().map { number throws(CacheDefect) in try calendarZone(number) }
         let duration = try reader.int()
+        let nominalDays = try reader.int()
         let details = try details(try reader.int(), try reader.int())
         let scheduling = try readScheduling(&reader)
         let alarms = try readAlarms(&reader)
         guard rules else {
             return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
-                         expanders: [], extraStarts: [], excluded: [], excludedDays: [], line: line, details: details, alarms: alarms,
+                         nominalDays: nominalDays, expanders: [], extraStarts: [], excluded: [], excludedDays: [], line: line, details: details, alarms: alarms,
                          rulesLeftOut: true, status: scheduling.status, declinedBy: scheduling.declinedBy)
         }
         var expanders: [RecurrenceExpander] = []
@@ -144,7 +145,7 @@ extension EventCacheFormat {
         let segment = Event.Segment(seriesStart: try reader.int(), from: try reader.optionalInt(), to: try reader.optionalInt(),
                                     shift: try reader.int())
         return Event(uid: uid, summary: summary, calendarName: calendarName, start: start, zone: zone, duration: duration,
-                     expanders: expanders, exclusionRules: exclusionRules, extraStarts: extras, excluded: excluded,
+                     nominalDays: nominalDays, expanders: expanders, exclusionRules: exclusionRules, extraStarts: extras, excluded: excluded,
                      excludedDays: excludedDays, line: line, segment: segment, details: details, alarms: alarms,
                      status: scheduling.status, declinedBy: scheduling.declinedBy)
     }
@@ -249,6 +250,7 @@ extension EventCacheFormat {
         write(event.start, to: &out)
         out.optional(zone)
         out.int(event.duration)
+        out.int(event.nominalDays)
         out.int(details.offset)
         out.int(details.length)
         writeScheduling(of: event, to: &out)

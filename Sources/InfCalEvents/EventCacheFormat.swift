@@ -50,7 +50,7 @@ public enum EventCacheFormat {
     /// is rebuilt. `EventCacheFormatTests` fails when the model's stored fields change and
     /// this does not. Bump it too when the instances a rule gives change, as the table holds
     /// them already expanded.
-    public static let version: UInt64 = 15
+    public static let version: UInt64 = 16
 
     static let magic: UInt64 = 0x5645_4C41_4346_4E49  // "INFCALEV" read as a little-endian word
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708

@@ -54,6 +54,16 @@ extension EventReader {
             }
         }
 
+        /// The instant (UTC civil seconds) of `value`, a time of an event whose DTSTART is in
+        /// `zone`: a UTC or zoned time in its own zone, a floating one (or a date) on the wall
+        /// clock of `zone`.
+        func instant(of value: ICalTime, zone: EventZone?) -> Int {
+            switch value.form {
+            case .utc, .zoned: return convert(value, to: .utc, zone: nil)
+            case .date, .floating: return zone?.utc(ofLocal: value.seconds) ?? value.seconds
+            }
+        }
+
         /// The instance of `series` (made from `master`) that RECURRENCE-ID `id` names: its start
         /// in the series' reckoning, whether the series has it, and whether the master's EXDATE
         /// removed it. A date-time names the instance on its own calendar date in an all-day
@@ -174,20 +184,30 @@ extension EventReader {
                 }
             }
             var duration = 0
+            var nominalDays = 0
             if let endLine {
                 let (end, _) = try time(endLine, "DTEND")
-                if start.isDate {
+                switch start.form {
+                case .date:
                     // A date-time DTEND of an all-day event ends it on that date, as written.
                     duration = end.seconds - start.seconds
-                } else {
+                case .floating:
                     duration = convert(end, to: start.form, zone: zone) - start.seconds
+                case .utc, .zoned:
+                    // DTSTART and DTEND are each read in their own zone: the event lasts the
+                    // exact time between the two instants (RFC 5545 §3.8.2.2), however the
+                    // offset changes between them.
+                    duration = instant(of: end, zone: zone) - instant(of: start, zone: zone)
                 }
             } else if let durationLine {
                 let text = document.rawValue(durationLine)
-                guard let seconds = ICalTime.parseDuration(text) else {
+                guard let length = EventAlarm.Offset(duration: text) else {
                     throw Failure(position: (durationLine.line, "DURATION: '\(InertText.echo(text, limit: 40))' is no duration"))
                 }
-                duration = seconds
+                duration = length.nominalSeconds
+                // A day of a DURATION is a day of the calendar, not 24 hours (RFC 5545 §3.3.6):
+                // the instance ends on the wall clock of its zone that many days on.
+                if case .zoned = start.form, length.days > 0, length.seconds >= 0 { nominalDays = length.days }
             }
             if start.isDate {
                 // Whole days; a missing or backward end makes one day.
@@ -203,7 +223,7 @@ extension EventReader {
             let draft = Draft(uid: uidLine.map { document.trimmedValue($0) } ?? "",
                               summary: summaryLine.map { document.textValue($0, newline: " ") } ?? "",
                               start: start, zone: zone, duration: duration, rules: parsedRules, exclusionRules: exclusionRules,
-                              cancelled: statusLine.map { document.trimmedValue($0).uppercased() == "CANCELLED" } ?? false,
+                              nominalDays: nominalDays, cancelled: statusLine.map { document.trimmedValue($0).uppercased() == "CANCELLED" } ?? false,
                               line: component.line)
             if let sequenceLine, let sequence = Int(document.trimmedValue(sequenceLine)) { draft.sequence = sequence }
             for line in stampLines {

@@ -50,6 +50,9 @@ public enum EventReader {
         let start: ICalTime
         let zone: EventZone?
         let duration: Int
+        /// The whole days of a DURATION of a zoned start, which are days of its zone's calendar
+        /// (`Event.nominalDays`); 0 otherwise.
+        let nominalDays: Int
         let rules: [RecurrenceRule]
         let exclusionRules: [RecurrenceRule]
         var extraStarts: [(ICalTime, Int?)] = []
@@ -72,7 +75,8 @@ public enum EventReader {
         var alarms: [EventAlarm] = []
 
         init(uid: String, summary: String, start: ICalTime, zone: EventZone?, duration: Int, rules: [RecurrenceRule],
-             exclusionRules: [RecurrenceRule], cancelled: Bool, line: Int) {
+             exclusionRules: [RecurrenceRule], nominalDays: Int = 0, cancelled: Bool, line: Int) {
+            self.nominalDays = nominalDays
             self.uid = uid
             self.summary = summary
             self.start = start
@@ -142,7 +146,7 @@ public enum EventReader {
 
         /// A draft's UNTILs, EXDATEs and RDATEs in its own reckoning, made into an event.
         func event(_ draft: Draft, excluded: Set<Int> = [], excludedDays: Set<Int> = [], recurring: Bool = true,
-                   segment: Event.Segment? = nil, summary: String? = nil, duration: Int? = nil,
+                   segment: Event.Segment? = nil, summary: String? = nil, duration: (Int, nominalDays: Int)? = nil,
                    start: ICalTime? = nil, details: EventDetails? = nil, alarms: [EventAlarm]? = nil,
                    scheduling: Draft? = nil) -> Event {
             func expander(_ rule: RecurrenceRule, includesStart: Bool) -> RecurrenceExpander {
@@ -166,7 +170,7 @@ public enum EventReader {
             }
             let extras = draft.extraStarts.map { (start: context.convert($0.0, to: draft.start.form, zone: draft.zone), duration: $0.1) }
             return Event(uid: draft.uid, summary: summary ?? draft.summary, calendarName: name, start: start ?? draft.start,
-                         zone: draft.zone, duration: duration ?? draft.duration,
+                         zone: draft.zone, duration: duration?.0 ?? draft.duration, nominalDays: duration?.nominalDays ?? draft.nominalDays,
                          expanders: recurring ? draft.rules.map { expander($0, includesStart: true) } : [],
                          exclusionRules: recurring ? draft.exclusionRules.map { expander($0, includesStart: false) } : [],
                          extraStarts: recurring ? extras : [], excluded: exactExclusions,
@@ -233,7 +237,8 @@ public enum EventReader {
                 file.events.append(event(draft, excluded: pieceExcluded, excludedDays: excludedDays,
                                          segment: Event.Segment(seriesStart: draft.start.seconds, from: piece.from, to: to,
                                                                 shift: moved - piece.from),
-                                         summary: piece.override.summary, duration: piece.override.duration,
+                                         summary: piece.override.summary,
+                                         duration: (piece.override.duration, piece.override.nominalDays),
                                          start: ICalTime(seconds: moved, form: draft.start.form), details: piece.override.details,
                                          alarms: piece.override.alarms, scheduling: piece.override))
             }

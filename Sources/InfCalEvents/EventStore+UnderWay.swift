@@ -133,7 +133,10 @@ extension EventStore {
             let utc = dayStart - display.offset(dayStart - display.offset(dayStart))
             let local = { (moment: Int) in moment + (event.zone?.offset(atUTC: moment) ?? 0) }
             high = local(utc)
-            low = { local(utc - $0) }
+            // Days of the calendar (`Event.nominalDays`) may last longer than 24 hours: a
+            // day more is asked, and what does not reach the day is left out below.
+            let reach = event.nominalDays > 0 ? CivilTime.secondsPerDay : 0
+            low = { local(utc - $0 - reach) }
         }
         let asked = event.underWay(before: high, after: low, limit: limit, counting: counting)
         var result: [Occurrence] = []

@@ -134,7 +134,9 @@ public final class EventStore {
                 isLasting[index] = true
                 lasting.append(index)
             } else {
-                longestRecurring = max(longestRecurring, event.duration, event.extraStarts.map { $0.duration ?? 0 }.max() ?? 0)
+                // Days of the calendar may last longer than 24 hours: a day's margin.
+                let longest = event.duration + (event.nominalDays > 0 ? CivilTime.secondsPerDay : 0)
+                longestRecurring = max(longestRecurring, longest, event.extraStarts.map { $0.duration ?? 0 }.max() ?? 0)
             }
         }
         if let preset {
@@ -156,7 +158,13 @@ public final class EventStore {
             return (start, start + duration, nil, nil)
         case .utc, .zoned:
             let utc = event.zone?.utc(ofLocal: start) ?? start
-            let end = utc + duration
+            var end = utc + duration
+            // The days of a DURATION are days of the event's zone (an RDATE period's own
+            // length, which differs, is exact).
+            if event.nominalDays > 0, duration == event.duration, let zone = event.zone {
+                let days = event.nominalDays * CivilTime.secondsPerDay
+                end = zone.utc(ofLocal: start + days) + (duration - days)
+            }
             let (startOffset, endOffset) = (displayOffset(utc), displayOffset(end))
             return (utc + startOffset, end + endOffset, startOffset, endOffset)
         }

@@ -86,8 +86,9 @@ import InfCalPager
         func zoned(_ summary: String, _ start: String, _ end: String, tz: String? = nil) -> TestEvent {
             TestEvent(summary: summary, kind: "zoned", tz: tz ?? week.zone, start: start, end: end)
         }
-        // The changed night's event lasts an hour of real time (DURATION: infcal reads a DTEND
-        // across a change of offset as a span of the wall clock, an hour off the instant).
+        // The changed night's event lasts an hour of real time (a DURATION: its start may be a
+        // time the clocks skip, whose DTEND an hour on the clock would end it where it starts);
+        // the night before's lasts from DTSTART to DTEND across the change, each in its zone.
         var changed = zoned("Changed night", day(6) + "T" + week.changeLocal + ":00", "")
         changed.minutes = 60
         return [
@@ -99,6 +100,7 @@ import InfCalPager
             zoned("Coffee", day(1) + "T10:00:00", day(1) + "T10:15:00"),
             zoned("Lunch", day(1) + "T12:00:00", day(1) + "T13:00:00"),
             zoned("Night train", day(3) + "T22:00:00", day(4) + "T02:00:00"),
+            zoned("Across", day(5) + "T23:00:00", day(6) + "T05:00:00"),
             TestEvent(summary: "Holiday", kind: "date", start: day(0), end: day(1)),
             TestEvent(summary: "Conference", kind: "date", start: day(1), end: day(4)),
             TestEvent(summary: "Trip", kind: "date", start: day(5), end: day(9)),

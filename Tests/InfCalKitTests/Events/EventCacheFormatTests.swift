@@ -548,6 +548,9 @@ import Testing
             // (layout 3861d75cb4fef574); both met in 15.
             // 15: STATUS and who declined, then the alarms, in an event's record.
             15: ("e78afc6ae786ed45", "919bc527bc3ce127"),
+            // 16: a DTEND lasts the exact time between its instants; the days of a DURATION of a
+            // zoned start, which are days of the calendar (Event.nominalDays), after the duration.
+            16: ("417445eb79330b15", "283586a4ebfaf13a"),
         ]
         let now = (Self.fingerprint(layout), Self.fingerprint(encoding))
         #expect(recorded[EventCacheFormat.version]?.layout == now.0,
