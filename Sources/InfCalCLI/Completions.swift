@@ -19,7 +19,9 @@ public enum Completions {
         case .reform: return ["1582", "1752", "gregorian", "julian"]
         case .columns: return ["auto", "1", "2", "3"]
         case .completions: return OptionSpec.shells
-        case .from, .since, .until: return ["today"]
+        case .from, .since, .until, .week: return ["today"]
+        case .view: return PagerState.View.allCases.map(\.name)
+        case .zone: return ["local"] + ZoneChoice.knownNames
         case .every: return ["day", "week", "month", "year"]
         case .ending, .occurrence: return ["today", "tomorrow"]
         default: return []

@@ -48,7 +48,9 @@ extension Configuration {
 
         let smallest = metrics.smallestPage.columns
         guard raw.has(.wall) else {
-            if let width = raw.last(.width) { throw .unavailable(option: width.spelling, reason: "it sets the width of --wall pages") }
+            if let width = raw.last(.width), mode != .weeks {
+                throw .unavailable(option: width.spelling, reason: "it sets the width of --wall pages and --week grids")
+            }
             return settings
         }
         if let option = raw.last(.width) {
@@ -64,6 +66,31 @@ extension Configuration {
             settings.wallWidth = min(maximumWallWidth, max(smallest, width))
         }
         return settings
+    }
+
+    /// The width `--week` prints at: `--width`, else COLUMNS, else the terminal's, else 80;
+    /// one too narrow for a week's seven days is the narrowest that is not, as `--wall` takes it.
+    /// - throws: `UsageError.invalidValue` for a `--width` outside what a week can be printed at.
+    static func resolveWeekWidth(_ raw: RawOptions, environment: RunEnvironment, smallest: Int) throws(UsageError) -> Int {
+        guard let option = raw.last(.width) else { return min(maximumWallWidth, max(smallest, environment.pageWidth(fallback: defaultWidth))) }
+        let value = option.value ?? ""
+        guard let width = Int(value), (smallest...maximumWallWidth).contains(width) else {
+            throw .invalidValue(option: option.spelling, value: value,
+                                expected: "a width in columns from \(smallest) (a week's seven days) to \(maximumWallWidth)")
+        }
+        return width
+    }
+
+    /// The renderer of the week by the hour, for `--week` and the pager's week view: the run's
+    /// names, calendar, first weekday and `--also`, its box and the locale's clock.
+    func makeWeekRenderer() -> WeekRenderer {
+        var renderer = makeRenderer()
+        renderer.titleStyle = .monthAndYear
+        var week = WeekRenderer(renderer: renderer, box: page.box, clock: WeekClock(locale: locale))
+        week.color = color
+        week.trueColor = trueColor
+        week.today = today
+        return week
     }
 
     /// The page drawing this run's months, for `--wall` and the pager's month page.

@@ -26,6 +26,8 @@ struct Configuration {
         case listCalendars
         /// The interactive pager (`--paged`, or a terminal with no direction given).
         case paged
+        /// Print weeks by the hour (`--week`): which ones, `Configuration.weeks` says.
+        case weeks
     }
 
     /// How many months stand side by side.
@@ -80,6 +82,15 @@ struct Configuration {
     var also: MonthCalendar?
     /// The days `--from` names, when it is given (the agenda starts at its first or last).
     var fromPeriod: ClosedRange<Int>?
+    /// The zone times are shown in (`--zone`).
+    var zone: ZoneChoice = .local
+    /// The zones the pager's `z` shows times in after `zone` (`--zones`).
+    var zones: [ZoneChoice] = []
+    /// The hours the week shows (`--hours`); nil: those of its events.
+    var weekHours: Range<Int>?
+    /// The weeks `--week` prints, and as how many columns (`--width`, else COLUMNS, ...).
+    var weeks: ShownWeeks?
+    var weekWidth = Configuration.defaultWidth
 
     /// Months side by side at the width known at the start.
     var columns: Int { columnLayout.count }
@@ -118,7 +129,7 @@ struct Configuration {
         case .single, .paged: walk = .single
         case .year: walk = .year
         case .months(let count): walk = .run(count: count)
-        case .listCalendars: walk = .none
+        case .listCalendars, .weeks: walk = .none
         }
         return ShownMonths(calendar: calendar, start: start, bounds: bounds, walk: walk)
     }

@@ -6,8 +6,9 @@ import InfCalPager
 
 // The resolver's dates: today, the bounds, the date typed, where the run starts.
 extension ConfigurationResolver {
-    /// Today: `--today`, else the local date.
-    func today() throws(UsageError) -> Int {
+    /// Today: `--today`, else the date in `zone` (a named zone's where the clock is known,
+    /// else the local date).
+    func today(in zone: ZoneChoice = .local) throws(UsageError) -> Int {
         if let option = raw.last(.today), let value = option.value {
             guard case let .day(year, month, day)? = DateArgument.parse(value) else {
                 throw .invalidValue(option: option.spelling, value: value, expected: OptionSpec.spec(.today).expected)
@@ -18,7 +19,12 @@ extension ConfigurationResolver {
                 throw .invalidValue(option: option.spelling, value: value, expected: Self.expectation(for: error, reform: gregorian.reform))
             }
         }
-        let local = environment.localToday
+        var local = environment.localToday
+        if let now = environment.now, zone != .local {
+            let offset = zone.display(local: .utc).offset(now)
+            let date = CivilTime.date(ofDay: CivilTime.floorDiv(now + offset, CivilTime.secondsPerDay))
+            local = (date.year, date.month, date.day)
+        }
         guard let today = Today.dayNumber(of: local) else {
             // The clock is beyond the calendar: only --today can help.
             throw .invalidValue(option: "the local date", value: "\(local.year)-\(local.month)-\(local.day)",
@@ -97,6 +103,8 @@ extension ConfigurationResolver {
         case .forward: return bounds.since ?? today
         case .backward: return bounds.until ?? today
         case .paged, .single: return min(max(today, bounds.since ?? today), bounds.until ?? today)
+        // Weeks start at today, or at the bound nearest to it.
+        case .weeks: return min(max(today, bounds.since ?? today), bounds.until ?? Int.max)
         default: return today
         }
     }

@@ -45,7 +45,8 @@ struct ConfigurationResolver {
     func resolve() throws(UsageError) -> Configuration {
         let calendar = try calendar()
         let locale = try locale()
-        let today = try today()
+        let zone = try zone()
+        let today = try today(in: zone)
         let date = try positionalDate(locale: locale, calendar: calendar, today: today)
         let bounds = try bounds(today: today)
         let range = try monthRange()
@@ -74,9 +75,18 @@ struct ConfigurationResolver {
             json: raw.has(.json)
         )
         configuration.fromPeriod = from
+        configuration.zone = zone
+        configuration.zones = try zones(mode: mode)
+        configuration.weekHours = try weekHours(mode: mode)
+        configuration.weeks = try shownWeeks(today: today, date: date, bounds: bounds, firstWeekday: configuration.firstWeekday)
         configuration.trueColor = environment.showsTrueColor
         configuration.also = try also()
         configuration.page = try Configuration.resolvePage(raw, environment: environment, mode: mode, locale: locale, metrics: metrics)
+        if let view = try initialView(mode: mode) { configuration.page.initialView = view }
+        if mode == .weeks {
+            configuration.weekWidth = try Configuration.resolveWeekWidth(raw, environment: environment,
+                                                                         smallest: configuration.makeWeekRenderer().width(days: 7))
+        }
         return configuration
     }
 
@@ -85,6 +95,7 @@ struct ConfigurationResolver {
     func mode(range: (count: Int, before: Int)?, date: PositionalDate?) throws(UsageError) -> Configuration.Mode {
         try OptionConflict.check(raw)
         if raw.last(.calendar)?.value?.lowercased() == "list" { return .listCalendars }
+        if raw.has(.week) { return .weeks }
         if let paged = raw.last(.paged) {
             if let reason = environment.pagerUnavailability { throw .unavailable(option: paged.spelling, reason: reason) }
             return .paged

@@ -54,6 +54,9 @@ public struct EventSettings: Equatable, Sendable {
     /// run while it shows the copies there are, and the cache written on a thread of its own.
     public var interactive = false
 
+    /// The zone the events are shown in (`--zone`): their times, and the days they fall on.
+    public var zone: ZoneChoice = .local
+
     /// Whether events must be read for this run.
     public var needsEvents: Bool { agenda != nil || sourcesGiven || strict }
 }
@@ -114,6 +117,7 @@ extension ConfigurationResolver {
             settings.search = matcher
         }
         settings.usesCache = !raw.has(.noCache)
+        settings.zone = configuration.zone
         settings.fetching = raw.has(.refresh) ? .now : raw.has(.offline) ? .never : .whenDue
         guard let agenda = raw.last(.agenda) else {
             if let uid = raw.last(.uid) { throw .unavailable(option: uid.spelling, reason: "it shows UIDs in the lines of --agenda (--json has them always)") }

@@ -55,13 +55,17 @@ struct OptionConflict: Sendable {
     static let all: [OptionConflict] = [
         OptionConflict(option: .value(.calendar, "list"),
                        others: [.option(.forward), .option(.backward), .option(.year), .option(.paged)] + monthCounts
-                           + [.positionalDate, .option(.json)]),
+                           + [.positionalDate, .option(.json), .option(.week)]),
         OptionConflict(option: .option(.forward), others: [.option(.backward)] + monthCounts),
         OptionConflict(option: .option(.backward), others: monthCounts),
         OptionConflict(option: .option(.paged), others: [.option(.forward), .option(.backward), .option(.year), .option(.wall)] + monthCounts),
         OptionConflict(option: .option(.wall), others: [.option(.year), .option(.columns)]),
         OptionConflict(option: .option(.year), others: [.option(.forward), .option(.backward)] + monthCounts),
         OptionConflict(option: .valued(.year), others: [.option(.from), .positionalDate]),
+        // Weeks are printed (--week) or paged through (--paged --view week), one at a time.
+        OptionConflict(option: .option(.week), others: [.option(.year), .option(.paged), .option(.view), .option(.wall), .option(.agenda),
+                                                        .option(.vertical), .option(.columns)] + monthCounts),
+        OptionConflict(option: .valued(.week), others: [.option(.from), .positionalDate]),
         OptionConflict(option: .positionalDate, others: [.option(.from)]),
         OptionConflict(option: .option(.one), others: [.option(.three), .option(.months), .option(.twelve)]),
         OptionConflict(option: .option(.three), others: [.option(.months), .option(.twelve)]),

@@ -12,6 +12,7 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case events, agenda, strict, json, noCache, refresh, offline
     case wall, width, mouse, reform, uid, days
     case config, noConfig, only, hide, search
+    case week, view, hours, zone, zones
     /// The options of `add`, `edit` and `delete` (`OptionSpec.commandOptions`).
     case retitle, lasting, every, count, ending, location, details, occurrence, to
 }
@@ -67,6 +68,16 @@ extension OptionSpec {
         !word.isEmpty && word.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
+    /// What `--week` takes: a day, as `--from` takes one.
+    static let weekDateExpected = "YYYY-MM-DD, YYYY-MM (its first day), today or +N/-N (weeks, up to 3 digits)"
+
+    /// Whether `word` is a value of `--week` rather than the next argument: a date as `--from`
+    /// takes one, or `today`, or a signed count of weeks.
+    static func isWeekDate(_ word: String) -> Bool {
+        word == "today" || ((word.first == "+" || word.first == "-") && isNumber(word.dropFirst()))
+            || (word.first?.isNumber == true && word.contains("-") && word.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") })
+    }
+
     /// The shells `--completions` writes a script for.
     public static let shells = ["bash", "zsh", "fish"]
 
@@ -94,9 +105,18 @@ extension OptionSpec {
                    summary: "centre the months on the date, as cal -S", expected: ""),
         OptionSpec(key: .twelve, long: "twelve", short: "Y", value: .none,
                    summary: "print twelve months from the date, as cal -Y", expected: ""),
+        OptionSpec(key: .week, long: "week", short: nil, value: .optional(placeholder: "DATE", accepts: isWeekDate),
+                   summary: "print the week holding DATE (default: today's) by the hour; --forward/--backward N: N weeks",
+                   expected: weekDateExpected),
+        OptionSpec(key: .hours, long: "hours", short: nil, value: .required(placeholder: "H-H"),
+                   summary: "the hours the week shows, such as 8-20 (default: the week's events', at least 8)",
+                   expected: "whole hours START-END from 0 to 24, START before END, such as 8-20"),
         OptionSpec(key: .paged, long: "paged", short: nil, value: .none,
                    summary: "page through months at the terminal (press ? there for the keys)",
                    expected: ""),
+        OptionSpec(key: .view, long: "view", short: nil, value: .required(placeholder: "NAME"),
+                   summary: "the view the pager opens with: month, strip, year or week",
+                   expected: "a view of the pager: " + PagerState.View.allCases.map(\.name).joined(separator: ", ")),
         OptionSpec(key: .mouse, long: "mouse", short: nil, value: .none,
                    summary: "in the pager, the mouse wheel pages (the terminal's selection then needs Shift)",
                    expected: ""),
@@ -104,8 +124,8 @@ extension OptionSpec {
                    summary: "print each month as a page of boxes, as the pager's month page",
                    expected: ""),
         OptionSpec(key: .width, long: "width", short: nil, value: .required(placeholder: "N"),
-                   summary: "the width of --wall pages (default: COLUMNS, else the terminal's, else 80)",
-                   expected: "a width in columns from the page's smallest (22 days, 25 with -w, 29 with -j) to 10000"),
+                   summary: "the width of --wall pages and --week grids (default: COLUMNS, else the terminal's, else 80)",
+                   expected: "a width in columns from the page's smallest (22 days, 25 with -w, 29 with -j; a week's 71) to 10000"),
         OptionSpec(key: .year, long: "year", short: "y", value: .optional(placeholder: "YYYY", accepts: { isNumber($0) }),
                    summary: "the months of the calendar's year YYYY (default: the date's), three a row, fewer where the terminal is narrower",
                    expected: "a year of the calendar, from 1, inside the calendar's range"),
@@ -148,6 +168,12 @@ extension OptionSpec {
                    expected: "auto, always or never"),
         OptionSpec(key: .today, long: "today", short: nil, value: .required(placeholder: "YYYY-MM-DD"),
                    summary: "the day that counts as today (default: the local date)", expected: "YYYY-MM-DD"),
+        OptionSpec(key: .zone, long: "zone", short: nil, value: .required(placeholder: "ZONE"),
+                   summary: "show every time in ZONE, an IANA name such as Europe/Berlin, or local (default: TZ's)",
+                   expected: ZoneChoice.expected),
+        OptionSpec(key: .zones, long: "zones", short: nil, value: .required(placeholder: "ZONES"),
+                   summary: "the zones the pager's z shows times in besides --zone's (comma-separated)",
+                   expected: "IANA zone names, comma-separated, such as Europe/Berlin, America/New_York"),
         OptionSpec(key: .completions, long: "completions", short: nil, value: .required(placeholder: "SHELL"),
                    summary: "print a completion script for bash, zsh or fish and exit", expected: "bash, zsh or fish"),
         OptionSpec(key: .events, long: "events", short: nil, value: .required(placeholder: "PATH"),

@@ -54,6 +54,9 @@ public struct RunEnvironment: Sendable {
     /// Today's date where the user is (Gregorian year, month, day in the local zone); the
     /// `--today` option overrides it.
     public var localToday: (year: Int, month: Int, day: Int)
+    /// The current instant (UTC civil seconds), from which today is worked out in a zone
+    /// `--zone` names; nil: today is `localToday` wherever times are shown.
+    public var now: Int?
     /// Whether a terminal to read keys from (/dev/tty) can be opened, as the pager needs.
     public var keyboardIsAvailable: Bool
     /// The zone events are shown in (TZ, as for today).

@@ -18,6 +18,8 @@ public enum RunPlan {
     case months(MonthsRun)
     /// `--agenda`: the events listed, one line each (or as JSON Lines).
     case agenda(AgendaRun)
+    /// `--week`: weeks by the hour, printed (or as JSON objects).
+    case week(WeekRun)
     /// The interactive pager, with its day view and its writes.
     case pager(PagerRun)
     /// `infcal add`, `edit` or `delete`: one change to a calendar.
@@ -163,6 +165,9 @@ public struct WriteSettings: Sendable {
     public var searchPaths: [String]
     /// The locale of the line `add` prints.
     public var locale: Locale?
+    /// The zone the times typed are read in and new events written in: the pager's under
+    /// `--zone`; the local one (TZ's) otherwise.
+    public var zone: ZoneChoice = .local
 }
 
 /// What reading the config file gave: its bytes, or why there are none.
@@ -249,12 +254,18 @@ extension RunPlan {
             events.window = months.days(limit: windowedMonths)
             return .agenda(AgendaRun(configuration: configuration, plan: agenda, json: configuration.json, months: months, events: events))
         }
+        if let weeks = configuration.weeks {
+            events.window = weeks.days(limit: windowedMonths * 4)
+            return .week(WeekRun(configuration: configuration, weeks: weeks, events: events, json: configuration.json,
+                                 zoneLabel: configuration.zone.label(in: environment)))
+        }
         if configuration.mode == .paged {
             events.interactive = true
             // The day view's edits look in the files and directories of --events too.
             let given = events.sources.filter { $0.name == nil }.compactMap(\.path)
-            return .pager(PagerRun(settings: configuration.pagerSettings(), events: events,
-                                   writes: writeSettings(calendars, also: given, locale: configuration.locale, environment: environment)))
+            var writes = writeSettings(calendars, also: given, locale: configuration.locale, environment: environment)
+            writes.zone = configuration.zone
+            return .pager(PagerRun(settings: configuration.pagerSettings(environment: environment), events: events, writes: writes))
         }
         events.window = configuration.shown.days(limit: windowedMonths)
         let form: MonthsRun.Form = configuration.json ? .json : configuration.page.wallWidth == nil ? .grids : .wall

@@ -95,6 +95,10 @@ public final class EventStore {
     /// written (a calendar of birthdays): made on its first question; nil when they are not.
     @exclusivity(unchecked) private var yearlyStarts: YearlyStarts?
     @exclusivity(unchecked) private var checkedYearly = false
+    /// The instances the cache's table gave, kept for the same events shown in another zone.
+    let preset: PresetInstances?
+    /// The same events shown in other zones (`shown(in:named:)`), made once each.
+    @exclusivity(unchecked) var otherZones: [(name: String, store: EventStore)] = []
     /// Whether `withStarts` answered from the closed forms (`YearlyStarts`): for the tests.
     var answersFromYearlyForms: Bool { yearlyStarts.map { !$0.failed } ?? false }
 
@@ -111,6 +115,7 @@ public final class EventStore {
         self.calendars = calendars
         self.calendarOfEvent = calendarOfEvent
         self.display = display
+        self.preset = preset
         for (index, event) in events.enumerated() {
             if event.isRecurring {
                 recurring.append(index)

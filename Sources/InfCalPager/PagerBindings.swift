@@ -65,7 +65,7 @@ public enum PagerBindings {
         PagerBinding(action: .nextEvent, keys: [.control(0x09)],
                      summary: "week view: highlight the day's next event (e and d act on it)", short: "week view: next event"),
         PagerBinding(action: .cycleZone, keys: [.character("z")],
-                     summary: "week/day view: show the times in the next display zone", short: "next zone"),
+                     summary: "every view: show the times in the next zone (--zones)", short: "next zone"),
         PagerBinding(action: .help, keys: [.character("?")], summary: "this help", short: "this help"),
         PagerBinding(action: .redraw, keys: [.control(0x0C)], summary: "repaint the screen", short: "repaint"),
         PagerBinding(action: .quit, keys: [.character("q"), .escape, .interrupt], summary: "quit", short: "quit"),

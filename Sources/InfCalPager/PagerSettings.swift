@@ -1,3 +1,4 @@
+import InfCalEvents
 /// What a pager session starts from: the state on its first month and the view that draws it,
 /// and how it follows the clock and the mouse. The run builds it from its resolved settings,
 /// so the pager never sees the whole configuration.
@@ -10,6 +11,9 @@ public struct PagerSettings {
     public var followsClock: Bool
     /// Whether the terminal reports the mouse (`--mouse`).
     public var mouse: Bool
+    /// The zone whose clock today and midnight follow (`--zone`); nil: the local one, as the
+    /// C library reads TZ.
+    public var clockZone: DisplayZone?
 
     public init(state: PagerState, view: PagerView, followsClock: Bool, mouse: Bool) {
         self.state = state

@@ -142,7 +142,7 @@ extension PagerState {
         case .nextEvent:
             message = Message(text: "\(key.name): in the week view", isError: false)
         case .cycleZone:
-            message = Message(text: "\(key.name): in the week view and the day view", isError: false)
+            cycleZone()
         }
         if ![.cycleView, .help, .agenda, .openDay, .calendars].contains(action) { scroll = 0 }
         if capped, message == nil {

@@ -23,7 +23,7 @@ extension PagerView {
         switch state.view {
         case .monthPage:
             var page = monthPage(for: state)
-            page.events = events?.occurrencesByDay(state.current.firstDay..<state.current.endDay) ?? [:]
+            page.events = shownEvents(for: state)?.occurrencesByDay(state.current.firstDay..<state.current.endDay) ?? [:]
             guard let layout = page.layout(filling: room) else {
                 // Too small for the page: the compact grid of the month.
                 return strip(for: state, room: room, columns: 1, rows: 1)
@@ -47,7 +47,7 @@ extension PagerView {
         var renderer = marking(state)
         while true {
             let months = Array(state.index.forward.prefix(columnCount * rowCount))
-            renderer.markedDays = markedDays(months)
+            renderer.markedDays = markedDays(months, events: shownEvents(for: state))
             let grids = months.map(renderer.grid(for:))
             let rowsOfGrids = Self.rows(grids, columns: columnCount)
             // Titles wider than a grid (a long leap-month name) widen their column.
@@ -76,7 +76,7 @@ extension PagerView {
         let months = state.calendar.monthsOfYear(holding: state.current).filter(state.bounds.admits)
         var renderer = marking(state)
         renderer.titleStyle = .monthOnly
-        renderer.markedDays = markedDays(months)
+        renderer.markedDays = markedDays(months, events: shownEvents(for: state))
         let grids = months.map(renderer.grid(for:))
         let fit = renderer.metrics.columns(fitting: room.columns, limit: .max)
         let rowCount = (grids.count + fit - 1) / max(1, fit)
@@ -117,8 +117,8 @@ extension PagerView {
         return (0..<renderer.rowLineCount).map { $0 < rendered.count && !rendered[$0].isEmpty ? left + rendered[$0] : "" }
     }
 
-    /// The days of `months` with events, marked in the compact grids.
-    func markedDays(_ months: [Month]) -> Set<Int> {
+    /// The days of `months` with events of `events`, marked in the compact grids.
+    func markedDays(_ months: [Month], events: EventStore?) -> Set<Int> {
         guard let events, let first = months.map(\.firstDay).min(),
               let end = months.map(\.endDay).max() else { return [] }
         return events.daysTouched(first..<end)

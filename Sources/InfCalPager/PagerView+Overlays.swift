@@ -8,7 +8,7 @@ extension PagerView {
     func agenda(for state: PagerState) -> AgendaOverlay {
         let month = state.current
         let title = renderer.names.title(of: month)
-        guard let events else { return AgendaOverlay(title: title, lines: ["no events: start infcal with --events FILE"]) }
+        guard let events = shownEvents(for: state) else { return AgendaOverlay(title: title, lines: ["no events: start infcal with --events FILE"]) }
         // The overlay cuts its lines to the screen by their text, so they carry no colour.
         var printer = agendaPrinter
         printer.calendarWidth = events.calendarWidth
@@ -25,6 +25,11 @@ extension PagerView {
         return AgendaOverlay(title: "Calendars", lines: rows)
     }
 
+    /// The zone the times are shown in, for the status line, where `z` has zones to cycle; nil otherwise.
+    func zoneNote(_ state: PagerState) -> String? {
+        state.zones.count > 1 && state.zones.indices.contains(state.zoneIndex) ? state.zones[state.zoneIndex].name : nil
+    }
+
     /// What the status line says when calendars are hidden ("2 of 5 calendars hidden"), or nil.
     func hiddenNote(_ state: PagerState) -> String? {
         let hidden = state.calendars.filter { state.hiddenCalendars.contains($0.index) }.count
@@ -38,7 +43,7 @@ extension PagerView {
         let month = state.selectedMonth
         let width = min(Self.dayViewWidth, room.columns - 4)
         let text = DayView(day: day, month: month, names: renderer.names, calendar: renderer.calendar,
-                           occurrences: occurrences(touching: day, for: state), store: events, width: width,
+                           occurrences: occurrences(touching: day, for: state), store: shownEvents(for: state), width: width,
                            highlighted: state.highlightedEvent, arrow: box == .ascii ? "->" : "→")
         guard let timeline = dayTimeline(for: state, width: width, room: room) else {
             return (AgendaOverlay(title: text.title, lines: text.lines), text.eventStarts)

@@ -12,7 +12,7 @@ extension PagerView {
     /// match when there is one, or says there is none once nothing is left to look at.
     public mutating func continueSearch(_ state: inout PagerState) {
         guard let search = state.search else { return }
-        guard let events else { return state.searchFailed(beyondAll: true) }
+        guard let events = shownEvents(for: state) else { return state.searchFailed(beyondAll: true) }
         let store: EventStore
         if let kept = searchStore, kept.text == search.text, kept.events == ObjectIdentifier(events) {
             store = kept.store

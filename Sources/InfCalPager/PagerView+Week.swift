@@ -23,7 +23,7 @@ extension PagerView {
     /// The layout of the week view of `state` in `room` (the screen without its status line),
     /// or nil when the room is too small for a day.
     public func weekLayout(for state: PagerState, room: TerminalSize) -> WeekLayout? {
-        weekRenderer(for: state).layout(selected: state.selected, store: events, zone: state.shownZone?.zone,
+        weekRenderer(for: state).layout(selected: state.selected, store: shownEvents(for: state), zone: nil,
                                         hidden: state.hiddenCalendars, hours: weekHours, top: state.weekTop, size: room)
     }
 
@@ -46,8 +46,7 @@ extension PagerView {
         // The first day's date, and of the last what differs: "2024-03-25 – 31", "2024-03-29 – 04-04".
         let (from, to) = (ISODate.text(dayNumber: first), ISODate.text(dayNumber: last))
         let common = from.hasPrefix(to.prefix(8)) ? 8 : from.hasPrefix(to.prefix(5)) ? 5 : 0
-        var position = from + (first == last ? "" : (box == .ascii ? " - " : " – ") + to.dropFirst(common))
-        if !state.zones.isEmpty, state.zones.indices.contains(state.zoneIndex) { position += "  " + state.zones[state.zoneIndex].name }
+        let position = from + (first == last ? "" : (box == .ascii ? " - " : " – ") + to.dropFirst(common))
         return .success(Body(lines: week.lines(for: layout, width: room.columns), position: position, monthCount: 1))
     }
 
@@ -66,11 +65,7 @@ extension PagerView {
     /// The occurrences touching `day` as the state's zone shows them, those of hidden
     /// calendars left out, in the store's order.
     func occurrences(touching day: Int, for state: PagerState) -> [Occurrence] {
-        guard let events else { return [] }
-        if let zone = state.shownZone {
-            return ZonedOccurrences.touching(day..<(day + 1), store: events, zone: zone.zone, hidden: state.hiddenCalendars)
-        }
-        return events.occurrencesByDay(day..<(day + 1))[day] ?? []
+        shownEvents(for: state)?.occurrencesByDay(day..<(day + 1))[day] ?? []
     }
 
     /// The day view's timeline of the selected day, `width` cells wide, when `room` (the screen
@@ -78,11 +73,11 @@ extension PagerView {
     /// in half of it, without colour (the day view's box cuts its lines by their text); nil
     /// otherwise.
     func dayTimeline(for state: PagerState, width: Int, room: TerminalSize) -> [String]? {
-        guard room.rows + 1 >= Self.timelineRows, events != nil else { return nil }
+        guard room.rows + 1 >= Self.timelineRows, let events = shownEvents(for: state) else { return nil }
         var week = WeekRenderer(renderer: renderer, box: box, clock: clock)
         week.showsTitle = false
         week.now = state.now
-        guard let layout = week.layout(selected: state.selected, count: 1, store: events, zone: state.shownZone?.zone,
+        guard let layout = week.layout(selected: state.selected, count: 1, store: events, zone: nil,
                                        hidden: state.hiddenCalendars, hours: weekHours, top: nil,
                                        size: TerminalSize(columns: width, rows: room.rows / 2)) else { return nil }
         return week.lines(for: layout, width: width)

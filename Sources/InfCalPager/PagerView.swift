@@ -178,6 +178,7 @@ public struct PagerView {
             let drawn = overlay.draw(over: Array(frame.lines.prefix(room.rows)), room: room, scroll: scroll, box: box)
             for row in 0..<min(room.rows, drawn.count) { frame.lines[row] = drawn[row] }
             var position = [overlay.title]
+            if let zone = zoneNote(state) { position.append(zone) }
             if overlay.lines.count > overlay.visibleLines(in: room) {
                 position.append("lines \(scroll + 1)-\(scroll + overlay.visibleLines(in: room))/\(overlay.lines.count)")
             }
@@ -215,6 +216,7 @@ public struct PagerView {
             frame.cursor = ScreenPosition(row: statusRow, column: DisplayWidth.of(prompt))
         } else {
             var position = [body.position, "[" + state.view.label + "]"]
+            if let zone = zoneNote(state) { position.insert(zone, at: 1) }
             if let hidden = hiddenNote(state) { position.insert(hidden, at: 1) }
             if body.lines.count > room.rows {
                 position.append("lines \(scroll + 1)-\(scroll + room.rows)/\(body.lines.count)")
@@ -260,6 +262,15 @@ extension PagerView {
     /// calendars), never while a frame is drawn.
     public func follow(_ state: PagerState) {
         if let events, events.hidden != state.hiddenCalendars { events.hidden = state.hiddenCalendars }
+        // The zone `z` chose has a store of its own (made on the first visit), hiding the same.
+        if let events, let zone = state.shownZone { _ = events.shown(in: zone.zone, named: zone.name) }
+    }
+
+    /// The events as the state's zone shows them: the run's, in the zone they were read in,
+    /// or the same events in the zone `z` chose (whose store `follow` made); nil without events.
+    public func shownEvents(for state: PagerState) -> EventStore? {
+        guard let events, let zone = state.shownZone else { return events }
+        return events.shownStore(named: zone.name) ?? events.shown(in: zone.zone, named: zone.name)
     }
 
     /// The day drawn at `position` on the month page of `state` at `size`, or nil where no

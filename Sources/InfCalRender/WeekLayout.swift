@@ -128,7 +128,9 @@ public struct WeekLayout: Sendable {
     /// and rows together (a band takes one line more, for the rule under it).
     /// The rows show `hours` (0 to 24) where they fit, widened to fill the height; from `top`
     /// (an hour) instead where it is given, as many hours as fit.
-    public init(days: [Int], zone: DisplayZone, occurrences: [Occurrence], hours: Range<Int>, top: Int? = nil, height: Int) {
+    /// With `wholeBand`, the band takes as many lines as its events need, whatever the height.
+    public init(days: [Int], zone: DisplayZone, occurrences: [Occurrence], hours: Range<Int>, top: Int? = nil, height: Int,
+                wholeBand: Bool = false) {
         self.days = days
         self.occurrences = occurrences
         let instants = occurrences.map { Self.isBand($0, zone: zone) ? nil : Self.instants(of: $0, zone: zone) }
@@ -138,7 +140,7 @@ public struct WeekLayout: Sendable {
         let placed = Self.bandPlaces(days: days, occurrences: occurrences, instants: instants)
         let needed = (placed.map(\.line).max() ?? -1) + 1
         // A band needs a line, the rule under it and a row left for the hours.
-        let lines = needed == 0 || height < 3 ? 0 : min(needed, max(1, height / 4))
+        let lines = needed == 0 || height < 3 ? 0 : wholeBand ? needed : min(needed, max(1, height / 4))
         let itemLines = needed > lines ? lines - 1 : lines
         band = placed.filter { $0.line < itemLines }
         var hidden = [Int](repeating: 0, count: days.count)
@@ -197,6 +199,18 @@ public struct WeekLayout: Sendable {
         self.blocks = blocks
         self.above = above
         self.below = below
+    }
+
+    /// The layout of `days` as a printed week shows them (`--week`): every event of the band
+    /// on a line, the hours wanted in half-hour rows, no more and no fewer (the hour a day of
+    /// 25 hours repeats has its rows twice).
+    public static func printed(days: [Int], zone: DisplayZone, occurrences: [Occurrence], hours: Range<Int>) -> WeekLayout {
+        let instants = occurrences.map { isBand($0, zone: zone) ? nil : Self.instants(of: $0, zone: zone) }
+        let band = (bandPlaces(days: days, occurrences: occurrences, instants: instants).map(\.line).max() ?? -1) + 1
+        let wanted = clamped(hours)
+        let rows = scale(days.map { DayClock(day: $0, zone: zone, step: 1800) }).rows.filter { wanted.contains($0.minute / 60) }.count
+        return WeekLayout(days: days, zone: zone, occurrences: occurrences, hours: wanted,
+                          height: max(1, band + (band > 0 ? 1 : 0) + rows), wholeBand: true)
     }
 
     /// The row shown (an index into `rows`) holding the instant `utc` (UTC civil seconds) in

@@ -77,6 +77,11 @@ public struct WeekRenderer {
         (min(width, 100_000) - scaleWidth - 1 - count) / max(1, count)
     }
 
+    /// The narrowest width `count` days fit: the scale, and each column at its narrowest.
+    public func width(days count: Int) -> Int {
+        scaleWidth + 1 + count * ((count == 1 ? Self.narrowestSingleColumn : Self.narrowestColumn) + 1)
+    }
+
     /// How many days fit `width` cells: 7, else 3, else 1; nil when not even one does.
     public func dayCount(width: Int) -> Int? {
         Self.dayCounts.first { count in

@@ -44,6 +44,11 @@ public enum InfCal {
                 case .finished(let status): return status
                 case .months(let store): if let store { try run.print(store, to: standardOutput) }
                 }
+            case .week(let run):
+                switch EventRun.run(run.events, environment: environment) {
+                case .finished(let status): return status
+                case .months(let store): try run.print(events: store, to: standardOutput)
+                }
             case .pager(let run):
                 var store: EventStore?
                 switch EventRun.run(run.events, environment: environment) {
@@ -87,6 +92,7 @@ public enum InfCal {
             keyboardIsAvailable: isTerminal && Platform.controllingTerminalIsAvailable()
         )
         environment.displayZone = DisplayZone { Platform.localOffset(atUTC: $0) }
+        environment.now = Platform.secondsNow()
         environment.defaultCalendarExists = environment.defaultCalendarPath.map(Platform.exists) ?? false
         return environment
     }

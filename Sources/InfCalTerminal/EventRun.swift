@@ -262,7 +262,7 @@ enum EventRun {
             return .finished(InfCal.fail("--strict: \(problems) event\(problems == 1 ? "" : "s"), file\(problems == 1 ? "" : "s") or fetch\(problems == 1 ? "" : "es") failed",
                                          status: ExitStatus.dataError))
         }
-        let store = makeStore(files, sources: sources, display: environment.displayZone, search: settings.search)
+        let store = makeStore(files, sources: sources, display: settings.zone.display(local: environment.displayZone), search: settings.search)
         store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
         // The process's exit reclaims the events at once; released one by one as the run
         // returns, they would cost more than decoding them did.
@@ -275,7 +275,7 @@ enum EventRun {
     static func reread(_ settings: EventSettings, environment: RunEnvironment) -> EventStore? {
         let sources = RemoteCalendars.localSources(settings.sources, cache: RemoteCalendars.cache())
         guard let files = try? read(sources) else { return nil }
-        let store = makeStore(files, sources: sources, display: environment.displayZone, search: settings.search)
+        let store = makeStore(files, sources: sources, display: settings.zone.display(local: environment.displayZone), search: settings.search)
         store.hidden = Set(sources.indices.filter { settings.hides(sources[$0]) })
         return store
     }

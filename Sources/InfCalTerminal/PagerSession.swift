@@ -18,6 +18,8 @@ final class PagerSession {
     private var fetchLines: [String] = []
     /// Whether today follows the clock (no `--today`): the highlight moves at midnight.
     private let followsClock: Bool
+    /// The zone whose midnight moves today (`--zone`); nil: the local one.
+    private let clockZone: DisplayZone?
     private var decoder = KeyDecoder()
     /// What the screen shows now; nil when unknown, so that the next frame is drawn whole.
     private var shown: Frame?
@@ -54,6 +56,7 @@ final class PagerSession {
         view.events = events
         self.view = view
         followsClock = settings.followsClock
+        clockZone = settings.clockZone
         mouse = settings.mouse
         if let events { state.setCalendars(Self.namedCalendars(events), hidden: events.hidden) }
         view.follow(state)
@@ -230,14 +233,23 @@ final class PagerSession {
 
     // MARK: The clock
 
-    /// Sets today from the local clock (as the C library reads TZ) and notes when the next day starts.
+    /// Sets today from the local clock (as the C library reads TZ, or in the zone `--zone`
+    /// names) and notes when the next day starts.
     private func lookAtTheClock() {
         let now = Date()
         let seconds = Int(now.timeIntervalSince1970.rounded(.down))
-        if let local = Platform.localDate(at: seconds), let today = Today.dayNumber(of: local) { state.setToday(today) }
+        if let zone = clockZone {
+            let civil = CivilTime.floorDiv(seconds + zone.offset(seconds), CivilTime.secondsPerDay)
+            state.setToday(CivilTime.dayNumber(ofCivilDay: civil))
+            // Its next midnight: the first instant of the next day on its clock.
+            let next = CivilTime.utc(ofLocal: (civil + 1) * CivilTime.secondsPerDay, offset: zone.offset)
+            nextDay = Date(timeIntervalSince1970: Double(max(next, seconds + 1)))
+        } else {
+            if let local = Platform.localDate(at: seconds), let today = Today.dayNumber(of: local) { state.setToday(today) }
+            nextDay = Platform.nextLocalDay(after: seconds).map { Date(timeIntervalSince1970: Double($0)) }
+                ?? now.addingTimeInterval(Double(Self.clockInterval) / 1000)
+        }
         state.setNow(seconds)
-        nextDay = Platform.nextLocalDay(after: seconds).map { Date(timeIntervalSince1970: Double($0)) }
-            ?? now.addingTimeInterval(Double(Self.clockInterval) / 1000)
     }
 
     /// Milliseconds until just after `date`, at most `clockInterval` (a machine that slept, or

@@ -82,8 +82,12 @@ enum WriteRun {
     /// line that says what it did.
     static func perform(_ run: ChangeRun, environment: RunEnvironment) throws -> String {
         let calendars = run.writes.calendars
-        let zoneName = environment.writingZoneName(localtimeLink: Platform.linkTarget("/etc/localtime"))
-        let zone = WritingZone(zone: zoneName.flatMap { TimeZone(identifier: $0) }, offset: environment.displayZone.offset)
+        // The pager under --zone reads and writes times in that zone, as it shows them.
+        var local = environment
+        if case .named(let name) = run.writes.zone { local.variables["TZ"] = name }
+        let zoneName = local.writingZoneName(localtimeLink: Platform.linkTarget("/etc/localtime"))
+        let zone = WritingZone(zone: zoneName.flatMap { TimeZone(identifier: $0) },
+                               offset: run.writes.zone.display(local: environment.displayZone).offset)
         let stamp = Platform.secondsNow()
         switch run.change {
         case .add(let request):

@@ -42,7 +42,9 @@ import Testing
 
     static let cases: [Case] = [
         Case(words: ["infcal", "--cal"], expected: ["--calendar"]),
-        Case(words: ["infcal", "--we"], expected: ["--week-numbers"]),
+        Case(words: ["infcal", "--we"], expected: ["--week", "--week-numbers"]),
+        Case(words: ["infcal", "--view", "w"], expected: ["week"]),
+        Case(words: ["infcal", "--zone", "Europe/Ber"], expected: ["Europe/Berlin"]),
         Case(words: ["infcal", "--comp"], expected: ["--completions"]),
         Case(words: ["infcal", "--calendar", "he"], expected: ["hebrew"]),
         Case(words: ["infcal", "--calendar", "islamic-"], expected: ["islamic-civil", "islamic-tbla", "islamic-umalqura"]),

@@ -206,4 +206,30 @@ import Testing
             Self.compare(lines: Self.agendaKeys(ofLines: try Self.run(["--agenda"], file: file.path, tz: zone)), Self.agendaKeys(expected), "TZ=\(zone) --agenda")
         }
     }
+
+    /// `--zone ZONE` shows what TZ=ZONE shows, whatever TZ says (here São Paulo's, or a POSIX
+    /// rule), the cached copy's and the freshly read file's alike.
+    @Test(.enabled(if: WeekOracleTests.hasOracle, "python3 with zoneinfo is not installed; skipping the zones' agenda"))
+    func aYearInFourZonesShownByZone() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("infcal-zones-\(getpid())-\(UUID().uuidString).ics")
+        try Data(Self.calendar(Self.events).utf8).write(to: file)
+        // Aged past the cache's wait for a file that may still change: the second run of a
+        // zone writes the cache, the third reads it.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: file.path)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let expected = try Self.oracle(Self.events, zones: Self.zones)
+        for (index, (zone, expected)) in zip(Self.zones, expected).enumerated() {
+            let tz = index % 2 == 0 ? "America/Sao_Paulo" : "EST5EDT,M3.2.0,M11.1.0"
+            for cache in [["--no-cache"], [], []] {
+                Self.compare(try Self.shown(try Self.run(["--zone", zone, "--agenda", "--json"] + cache, file: file.path, tz: tz)), expected,
+                             "TZ=\(tz) --zone \(zone) --agenda --json \(cache)")
+            }
+            Self.compare(try Self.shown(try Self.run(["--zone", zone, "--json"], file: file.path, tz: tz)), expected, "--zone \(zone) --json")
+            Self.compare(lines: Self.agendaKeys(ofLines: try Self.run(["--zone", zone, "--agenda"], file: file.path, tz: tz)),
+                         Self.agendaKeys(expected), "--zone \(zone) --agenda")
+        }
+        // --zone local is TZ's zone, a POSIX rule too.
+        let local = try Self.run(["--zone", "local", "--agenda", "--json"], file: file.path, tz: "CET-1CEST,M3.5.0,M10.5.0/3")
+        Self.compare(try Self.shown(local), expected[0], "--zone local, TZ a POSIX rule for Berlin")
+    }
 }

@@ -196,7 +196,7 @@ import Testing
     @Test(arguments: [
         (["--wall", "--width", "21"], "invalid value '21' for --width: expected a width in columns from 22 to 10000"),
         (["--wall", "-j", "-w", "--width", "31"], "invalid value '31' for --width: expected a width in columns from 32 to 10000"),
-        (["--width", "80"], "--width is not available: it sets the width of --wall pages"),
+        (["--width", "80"], "--width is not available: it sets the width of --wall pages and --week grids"),
         (["--wall", "--year"], "--wall cannot be used together with --year"),
         (["--wall", "--columns", "2"], "--wall cannot be used together with --columns"),
     ])

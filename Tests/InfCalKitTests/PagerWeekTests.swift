@@ -157,8 +157,8 @@ import Testing
     }
 
     /// z shows the times in the next zone and the status line names it; writes are refused in
-    /// any zone but the first; the day view shows the zone's times too. Without zones, z says
-    /// there is no other; in the month views it says where it works.
+    /// any zone but the first; the day view and the month page show the zone's times too.
+    /// Without zones, z says there is no other.
     @Test func zCyclesTheZones() throws {
         var state = try F.state(view: .week)
         let view = Self.view()
@@ -190,11 +190,17 @@ import Testing
         #expect(state.screen == .eventPrompt(.add, ""))
         _ = press(.escape)
         #expect(state.screen == .day)
-        // In the month views z says where it works.
+        // Every view shows the zone's times: the month page's cells too, and its status line
+        // names the zone.
         _ = press(.escape)
         _ = press(.character("v"))
+        #expect(state.view == .monthPage)
+        var page = view.frame(for: state, size: size)
+        #expect(page.lines.contains { $0.contains("09:00 Plan") } && page.lines[39].contains("UTC"))
         _ = press(.character("z"))
-        #expect(state.view == .monthPage && state.message?.text == "z: in the week view and the day view")
+        page = view.frame(for: state, size: size)
+        #expect(page.lines.contains { $0.contains("18:00 Plan") } && !page.lines.contains { $0.contains("09:00 Plan") })
+        #expect(page.lines[39].contains("Asia/Tokyo  [month page]"), "\(page.lines[39])")
     }
 
     /// The "now" line crosses the column of the day holding the instant, in its row, and moves

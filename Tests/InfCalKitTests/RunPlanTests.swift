@@ -12,7 +12,7 @@ import Testing
 @Suite struct RunPlanTests {
     /// What a plan says, in words a table can hold.
     enum Kind: Equatable, CustomStringConvertible {
-        case answer, listCalendars, grids, wall, json, agenda, agendaJSON, pager, add, edit, delete
+        case answer, listCalendars, grids, wall, json, agenda, agendaJSON, week, weekJSON, pager, add, edit, delete
 
         var description: String { "\(self)" }
     }
@@ -28,6 +28,7 @@ import Testing
             case .json: return .json
             }
         case .agenda(let run): return run.json ? .agendaJSON : .agenda
+        case .week(let run): return run.json ? .weekJSON : .week
         case .pager: return .pager
         case .change(let run):
             switch run.change {
@@ -84,6 +85,11 @@ import Testing
         // At a terminal the agenda is the agenda (a year of it), not the pager.
         Case(arguments: ["--agenda", "--events", "x.ics"], terminal: true, kind: .agenda, walk: .forward(count: 12)),
         Case(arguments: ["--agenda", "--json", "--events", "x.ics"], kind: .agendaJSON, walk: .eventful(backward: false)),
+        // --week prints weeks, even at a terminal; with --json as objects.
+        Case(arguments: ["--week"], kind: .week),
+        Case(arguments: ["--week"], terminal: true, kind: .week),
+        Case(arguments: ["--week", "2024-03-27", "--json"], kind: .weekJSON),
+        Case(arguments: ["--paged", "--view", "week"], terminal: true, kind: .pager),
         Case(arguments: ["add", "tomorrow", "Lunch"], kind: .add),
         Case(arguments: ["edit", "uid-1", "--summary", "New"], kind: .edit),
         Case(arguments: ["delete", "uid-1"], kind: .delete),
