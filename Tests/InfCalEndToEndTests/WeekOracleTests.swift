@@ -148,6 +148,9 @@ import InfCalPager
         let below: [String: Int]
         let cover: [String: [String: Int]]
         let band: [BandItem]
+        /// Each day's "Monday 25", and the months the days lie in ("March 2024").
+        let headings: [String]
+        let title: [String]
     }
 
     /// A question to the oracle: `days` shown in `zone`, `step` minutes a row, `hours` shown.
@@ -157,6 +160,11 @@ import InfCalPager
         let step: Int
         let hours: [Int]
         let events: [TestEvent]
+
+        /// `days` shown in `zone`, `step` minutes a row, `hours` (from, to) shown, with `events`.
+        init(zone: String, days: [String], step: Int, hours: [Int], events: [TestEvent]) {
+            (self.zone, self.days, self.step, self.hours, self.events) = (zone, days, step, hours, events)
+        }
 
         /// The question `layout` answers, its days shown in `zone`.
         init(_ layout: WeekLayout, zone: String, events: [TestEvent]) {
@@ -312,10 +320,15 @@ import InfCalPager
     /// its label) and each day's column, the bars of the blocks drawn in the cell are as many
     /// as the blocks the oracle puts on that slot, and the cell is shaded where the day lacks it.
     static func compareFrame(_ frame: Frame, answer: Answer, days: [Int], step: Int, scaleWidth: Int, _ context: String) {
-        let lines = frame.lines.map(cells)
+        compareGrid(frame.lines, answer: answer, days: days, step: step, scaleWidth: scaleWidth, context)
+    }
+
+    /// `compareFrame` for the lines of one week's grid, as the pager or `--week` draws it.
+    static func compareGrid(_ text: [String], answer: Answer, days: [Int], step: Int, scaleWidth: Int, _ context: String) {
+        let lines = text.map(cells)
         guard let bottom = lines.lastIndex(where: { $0.contains("┴") }),
               let top = lines[..<bottom].lastIndex(where: { $0.first == "─" && $0.contains("┼") }) else {
-            Issue.record("\(context): no grid in \(frame.lines.joined(separator: "\n"))")
+            Issue.record("\(context): no grid in \(text.joined(separator: "\n"))")
             return
         }
         // The columns: between the crossings of the rule above the rows.

@@ -32,11 +32,14 @@ Prints one JSON object (a list of them for a list of requests):
   "cover":  each day's count of blocks on each slot shown, "minute,fold" -> count
   "band":   each event of a day or more (all day, or 24 hours or longer): first and last day
             shown, its line (lines shared by events whose days do not meet)
+  "headings": each day's weekday and number, "title": the months the days lie in, as Python's
+            calendar module names them in the C locale
 The lanes: in each day, the events in order of first slot (the longer first, then by start and
 summary), each in the lowest lane free at its first slot; a cluster of events linked by shared
 slots has as many lanes as it uses.
 """
 
+import calendar
 import datetime
 import json
 import sys
@@ -118,6 +121,14 @@ def answer(request):
     second = datetime.timedelta(seconds=1)
 
     result = {"days": {}, "hours": {}, "blocks": [], "above": {}, "below": {}, "cover": {}, "band": []}
+    # The headings and the title as the C locale writes them: calendar's names.
+    result["headings"] = ["%s %d" % (calendar.day_name[d.weekday()], d.day) for d in days]
+    months = []
+    for d in days:
+        name = "%s %d" % (calendar.month_name[d.month], d.year)
+        if name not in months:
+            months.append(name)
+    result["title"] = months
     timed = []
     band = []
     for event in events:
