@@ -128,9 +128,13 @@ public struct WeekLayout: Sendable {
     /// and rows together (a band takes one line more, for the rule under it).
     /// The rows show `hours` (0 to 24) where they fit, widened to fill the height; from `top`
     /// (an hour) instead where it is given, as many hours as fit.
-    /// With `wholeBand`, the band takes as many lines as its events need, whatever the height.
-    public init(days: [Int], zone: DisplayZone, occurrences: [Occurrence], hours: Range<Int>, top: Int? = nil, height: Int,
-                wholeBand: Bool = false) {
+    public init(days: [Int], zone: DisplayZone, occurrences: [Occurrence], hours: Range<Int>, top: Int? = nil, height: Int) {
+        self.init(days: days, zone: zone, occurrences: occurrences, hours: hours, top: top, height: height, printed: false)
+    }
+
+    /// The layout, or with `printed` the layout `printed(days:zone:occurrences:hours:)` gives
+    /// (`height` then unused).
+    init(days: [Int], zone: DisplayZone, occurrences: [Occurrence], hours: Range<Int>, top: Int?, height: Int, printed: Bool) {
         self.days = days
         self.occurrences = occurrences
         let instants = occurrences.map { Self.isBand($0, zone: zone) ? nil : Self.instants(of: $0, zone: zone) }
@@ -140,7 +144,7 @@ public struct WeekLayout: Sendable {
         let placed = Self.bandPlaces(days: days, occurrences: occurrences, instants: instants)
         let needed = (placed.map(\.line).max() ?? -1) + 1
         // A band needs a line, the rule under it and a row left for the hours.
-        let lines = needed == 0 || height < 3 ? 0 : wholeBand ? needed : min(needed, max(1, height / 4))
+        let lines = printed ? needed : needed == 0 || height < 3 ? 0 : min(needed, max(1, height / 4))
         let itemLines = needed > lines ? lines - 1 : lines
         band = placed.filter { $0.line < itemLines }
         var hidden = [Int](repeating: 0, count: days.count)
@@ -149,13 +153,14 @@ public struct WeekLayout: Sendable {
         }
         bandHidden = hidden
         bandLines = lines
-        let gridHeight = max(1, height - lines - (lines > 0 ? 1 : 0))
-
-        // The scale: half-hours where the hours wanted fit in them, else hours.
+        // The scale: half-hours where the hours wanted fit in them, else hours; printed, exactly
+        // the half-hours of the hours wanted.
         let wanted = Self.clamped(hours)
         let halfHours = days.map { DayClock(day: $0, zone: zone, step: 1800) }
         let halfScale = Self.scale(halfHours)
-        let fitsHalves = halfScale.rows.filter { wanted.contains($0.minute / 60) }.count <= gridHeight
+        let wantedRows = halfScale.rows.filter { wanted.contains($0.minute / 60) }.count
+        let gridHeight = printed ? max(1, wantedRows) : max(1, height - lines - (lines > 0 ? 1 : 0))
+        let fitsHalves = wantedRows <= gridHeight
         let clocks = fitsHalves ? halfHours : days.map { DayClock(day: $0, zone: zone, step: 3600) }
         let (allRows, rowOfSlot) = fitsHalves ? halfScale : Self.scale(clocks)
         self.clocks = clocks
@@ -205,12 +210,7 @@ public struct WeekLayout: Sendable {
     /// on a line, the hours wanted in half-hour rows, no more and no fewer (the hour a day of
     /// 25 hours repeats has its rows twice).
     public static func printed(days: [Int], zone: DisplayZone, occurrences: [Occurrence], hours: Range<Int>) -> WeekLayout {
-        let instants = occurrences.map { isBand($0, zone: zone) ? nil : Self.instants(of: $0, zone: zone) }
-        let band = (bandPlaces(days: days, occurrences: occurrences, instants: instants).map(\.line).max() ?? -1) + 1
-        let wanted = clamped(hours)
-        let rows = scale(days.map { DayClock(day: $0, zone: zone, step: 1800) }).rows.filter { wanted.contains($0.minute / 60) }.count
-        return WeekLayout(days: days, zone: zone, occurrences: occurrences, hours: wanted,
-                          height: max(1, band + (band > 0 ? 1 : 0) + rows), wholeBand: true)
+        WeekLayout(days: days, zone: zone, occurrences: occurrences, hours: hours, top: nil, height: 0, printed: true)
     }
 
     /// The row shown (an index into `rows`) holding the instant `utc` (UTC civil seconds) in
@@ -319,9 +319,32 @@ public struct WeekLayout: Sendable {
         } else {
             rows = merged(sequences)
         }
-        var index: [Row: Int] = [:]
-        for (place, row) in rows.enumerated() { index[row] = place }
-        return (rows, sequences.map { $0.map { index[$0] ?? 0 } })
+        // Each day's rows found in order along the scale (a day without a change of offset
+        // has them all, in order); a dictionary only where the days disagree.
+        var rowOfSlot: [[Int]] = []
+        rowOfSlot.reserveCapacity(sequences.count)
+        var index: [Row: Int]?
+        for sequence in sequences {
+            if sequence == rows {
+                rowOfSlot.append(Array(rows.indices))
+                continue
+            }
+            var places: [Int] = []
+            places.reserveCapacity(sequence.count)
+            var place = 0
+            for row in sequence {
+                while place < rows.count, rows[place] != row { place += 1 }
+                if place == rows.count { break }
+                places.append(place)
+                place += 1
+            }
+            if places.count < sequence.count {
+                if index == nil { index = Dictionary(rows.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+                places = sequence.map { index?[$0] ?? 0 }
+            }
+            rowOfSlot.append(places)
+        }
+        return (rows, rowOfSlot)
     }
 
     /// Whether `part` is `whole` with some rows left out, in the same order.

@@ -104,6 +104,8 @@ extension WeekRenderer {
         }
         var lines: [String] = []
         lines.reserveCapacity(layout.rows.count)
+        // A whole cell of nothing, or of a row the day lacks: most cells are one of the two.
+        let (blankCell, absentCell) = (String(repeating: " ", count: cell), String(repeating: absentFill, count: cell))
         for (index, row) in layout.rows.enumerated() {
             // The hours are labelled, and a row that does not follow the one above it by a step
             // (after a change of offset of half an hour); the second time round with a mark.
@@ -116,6 +118,7 @@ extension WeekRenderer {
                 let fill = !layout.present[column][index] ? absentFill : isNow ? nowFill : " "
                 func background(_ cells: Int) -> String {
                     guard cells > 0 else { return "" }
+                    if cells == cell, !isNow { return layout.present[column][index] ? blankCell : absentCell }
                     let run = String(repeating: fill, count: cells)
                     return isNow && color ? Self.nowOn + run + CalendarColor.defaultForeground : run
                 }

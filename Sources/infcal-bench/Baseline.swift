@@ -5,8 +5,8 @@ extension Benchmark {
 
     /// Times `infcal` against `baseline` (another build, such as the commit before a
     /// restructuring) in paired runs: the 120,000-month stream, without and with events, the
-    /// start-up, and reading the generated 9.4 MB calendar without the cache, through a warm
-    /// one and building it. Each ratio is the median of this build's time
+    /// start-up, reading the generated 9.4 MB calendar without the cache, through a warm
+    /// one and building it, and ten years of its weeks printed. Each ratio is the median of this build's time
     /// over the baseline's in the same round, so the load of the moment weighs on both.
     mutating func measureAgainst(baseline: String) {
         let directory = Processes.temporaryPath("baseline")
@@ -38,6 +38,8 @@ extension Benchmark {
             ("events: the same, cold (the cache built)", month, runs, emptyCache),
             ("events: --agenda of 12 months of the 9.4 MB calendar, --no-cache",
              ["--from", "2024-01", "--forward", "12", "--agenda", "--events", big, "--no-cache"], runs, nil),
+            ("weeks: --week --forward 520 (ten years) of the 9.4 MB calendar, warm cache",
+             ["--week", "2020-01-06", "--forward", "520", "-m", "--events", big], runs, nil),
         ]
         for measure in measures {
             log("baseline: \(measure.name)")
