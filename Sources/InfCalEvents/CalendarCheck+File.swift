@@ -32,13 +32,10 @@ struct FileLook {
         self.file = file
     }
 
-    /// The components an item is made of: those that have a UID by RFC 5545.
-    static let itemNames: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"]
-
     mutating func run() {
         guard file.hasCalendarData else {
             own.append(CheckedFile.Own(line: nil, kind: .notICalendar,
-                                       message: "no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT): not a calendar file"))
+                                       message: EventFile.noCalendarData + ": not a calendar file"))
             return
         }
         for calendar in EventReader.calendars(of: document) {
@@ -48,7 +45,7 @@ struct FileLook {
             }
             skipped(in: calendar)
             for child in calendar.children {
-                if Self.itemNames.contains(child.name) {
+                if ICalLayout.itemNames.contains(child.name) {
                     if let uid = child.first("UID").map({ document.trimmedValue($0) }), !uid.isEmpty { lines(of: child, uid: uid) }
                     if child.defect == nil { item(child, resolver: resolver) }
                 }

@@ -9,6 +9,8 @@ public struct EventFile {
     public var notes: [(line: Int, message: String)] = []
     /// Whether the file held any VCALENDAR or VEVENT at all.
     public var hasCalendarData = false
+    /// What a file without them is said to be, by every run and by `infcal check`.
+    public static let noCalendarData = "no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)"
     /// Structural errors read past (a component left open, an END that matches nothing): no
     /// event is lost to them, but `--strict` counts them.
     public var problems: [(line: Int, message: String)] = []

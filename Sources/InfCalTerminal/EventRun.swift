@@ -196,7 +196,7 @@ enum EventRun {
                 continue
             }
             if !file.hasCalendarData {
-                lines.append("\(InertText.path(source.name)): no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)")
+                lines.append("\(InertText.path(source.name)): " + EventFile.noCalendarData)
                 problems += 1
             }
             if let first = file.skipped.first {
