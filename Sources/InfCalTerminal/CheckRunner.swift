@@ -67,11 +67,11 @@ enum CheckRunner {
         if Platform.isDirectory(source) {
             calendar.isEmptyDirectory = paths.isEmpty
             var directories: Set<String> = [source]
-            for path in paths { directories.insert(Platform.directory(of: (try? Platform.followingLinks(path)) ?? path)) }
+            for path in paths { directories.insert(PathText.directory(of: (try? Platform.followingLinks(path)) ?? path)) }
             calendar.leftovers = directories.sorted().flatMap { Platform.leftoverTemporaryFiles(in: $0) }
         } else {
             let followed = (try? Platform.followingLinks(source)) ?? source
-            calendar.leftovers = Platform.leftoverTemporaryFiles(in: Platform.directory(of: followed), of: Platform.lastComponent(of: followed))
+            calendar.leftovers = Platform.leftoverTemporaryFiles(in: PathText.directory(of: followed), of: Platform.lastComponent(of: followed))
         }
         return calendar
     }
