@@ -37,6 +37,9 @@ struct EventCommand: Sendable {
             let (uid, rest) = try reader.uid(subcommand)
             if let extra = rest.first { throw .unexpectedArgument(extra) }
             change = .delete(uid: uid, scope: try reader.scope())
+        case .check:
+            // `RunPlan.resolve` makes a `CheckRun` of it: it changes nothing.
+            throw .unexpectedArgument(subcommand.name.rawValue)
         }
     }
 

@@ -62,6 +62,22 @@ public struct EventSettings: Equatable, Sendable {
 }
 
 
+extension EventSettings {
+    /// The calendars a run reads: `calendars` (the config file's), then the paths `given` by
+    /// `--events`, else INFCAL_EVENTS's; and, when no `--events` is given, the default calendar
+    /// (what `infcal add` wrote where nothing else was named) when it exists and is not among them.
+    static func sources(calendars: [CalendarSource], given: [String], environment: RunEnvironment) -> [CalendarSource] {
+        // INFCAL_EVENTS stands for --events when none is given.
+        let paths = given.isEmpty ? environment.eventsVariablePaths : given
+        var sources = calendars + paths.map(CalendarSource.unnamed(path:))
+        if given.isEmpty, environment.defaultCalendarExists, let path = environment.defaultCalendarPath,
+           !sources.contains(where: { $0.path == path }) {
+            sources.append(.unnamed(path: path))
+        }
+        return sources
+    }
+}
+
 extension ConfigurationResolver {
     /// The names `--only` (nil when it is not given) and `--hide` give.
     /// - throws: `UsageError.invalidValue` for a name no calendar has (a configured one, or
@@ -95,16 +111,8 @@ extension ConfigurationResolver {
     /// `OptionConflict.all`'s, checked before.
     /// - throws: `UsageError` for `--agenda`, `--search`, `--uid` or `--days` where they cannot be used.
     func events(for configuration: Configuration, calendars: [CalendarSource]) throws(UsageError) -> EventSettings {
-        let given = raw.occurrences.filter { $0.key == .events }.compactMap(\.value)
-        // INFCAL_EVENTS stands for --events when none is given.
-        let paths = given.isEmpty ? environment.eventsVariablePaths : given
-        var sources = calendars + paths.map(CalendarSource.unnamed(path:))
-        // What `infcal add` wrote where nothing else was named is read by every view that
-        // names no --events.
-        if given.isEmpty, environment.defaultCalendarExists, let path = environment.defaultCalendarPath,
-           !sources.contains(where: { $0.path == path }) {
-            sources.append(.unnamed(path: path))
-        }
+        let sources = EventSettings.sources(calendars: calendars, given: raw.occurrences.filter { $0.key == .events }.compactMap(\.value),
+                                            environment: environment)
         var settings = EventSettings(sources: sources, sourcesGiven: !sources.isEmpty, strict: raw.has(.strict), agenda: nil)
         (settings.only, settings.hide) = try chosenCalendars(sources: sources)
         if let search = raw.last(.search) {

@@ -50,6 +50,7 @@ public enum HelpText {
         return """
         Usage: infcal [OPTION]... [[DAY] MONTH] YEAR
           or:  infcal add|edit|delete [OPTION]... (infcal add --help says more)
+          or:  infcal check [OPTION]... (what is wrong in the calendars; check --help)
         A calendar whose months never run out: month grids in the classic cal layout,
         streamed forward or backward until a bound.
 
@@ -101,12 +102,14 @@ public enum HelpText {
         infcal add [DATE] [TIME[-TIME]] SUMMARY... adds an event (to the default
         calendar, else $XDG_DATA_HOME/infcal/calendar.ics, which every view then
         reads); infcal edit UID and delete UID change one; --agenda --uid shows UIDs.
+        infcal check lists what is wrong in every calendar (duplicate UIDs, events
+        that cannot be read, unknown zones, ...), file by file, and writes nothing.
 
         Exit status: 0 success (also when the reader of the output goes away),
         1 runtime error (such as a failed write), 64 usage error, 65 events skipped
-        with --strict, 66 an events file missing or unreadable, 77 a calendar
-        infcal may not write, 78 a config file missing (when named), unreadable or
-        wrong.
+        with --strict (or errors infcal check found), 66 an events file missing or
+        unreadable, 77 a calendar infcal may not write, 78 a config file missing
+        (when named), unreadable or wrong.
 
         """
     }

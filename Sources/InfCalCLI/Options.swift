@@ -15,6 +15,8 @@ public enum OptionKey: String, CaseIterable, Sendable {
     case week, view, hours, zone, zones
     /// The options of `add`, `edit` and `delete` (`OptionSpec.commandOptions`).
     case retitle, lasting, every, count, ending, location, details, occurrence, to
+    /// The options of `check` (`OptionSpec.checkOptions`).
+    case checkJSON
 }
 
 /// How an option takes its value.
@@ -224,6 +226,6 @@ extension OptionSpec {
     /// The definition of `key`.
     public static func spec(_ key: OptionKey) -> OptionSpec {
         // Every key has exactly one entry; a test checks it.
-        all.first { $0.key == key } ?? commandOptions.first { $0.key == key } ?? all[0]
+        all.first { $0.key == key } ?? commandOptions.first { $0.key == key } ?? checkOptions.first { $0.key == key } ?? all[0]
     }
 }

@@ -24,6 +24,8 @@ public enum RunPlan {
     case pager(PagerRun)
     /// `infcal add`, `edit` or `delete`: one change to a calendar.
     case change(ChangeRun)
+    /// `infcal check`: every calendar looked over, nothing written.
+    case check(CheckRun)
 }
 
 /// `--calendar list`.
@@ -192,6 +194,7 @@ extension RunPlan {
         if let first = arguments.first, let subcommand = Subcommand.named(first) {
             let raw = try ArgumentParser.parse(Array(arguments.dropFirst()), table: subcommand.specs)
             if raw.has(.help) { return .answer(subcommand.helpText) }
+            if subcommand.name == .check { return .check(try CheckRun.resolve(raw, environment: environment, readConfig: readConfig)) }
             let resolver = ConfigurationResolver(raw: raw, environment: environment, gregorian: MonthCalendar(.gregorian))
             let locale = try resolver.locale()
             let command = try EventCommand(subcommand, raw: raw, today: try resolver.today(), locale: locale)

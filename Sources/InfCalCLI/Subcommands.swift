@@ -6,10 +6,11 @@ import InfCalPager
 /// The commands that write calendars, each with its operands and the options it takes. Their
 /// options live in `OptionSpec.commandOptions` (with `--today` from the main table), so that
 /// the parser, `infcal COMMAND --help`, the completions and the documentation tests read one
-/// table.
+/// table; `check`, which reads them all and writes nothing, takes `OptionSpec.checkOptions`.
 public struct Subcommand: Sendable {
     public enum Name: String, CaseIterable, Sendable {
         case add, edit, delete
+        case check
     }
 
     public let name: Name
@@ -18,6 +19,8 @@ public struct Subcommand: Sendable {
     public let summary: String
     /// The options it takes, in the order its help lists them.
     public let options: [OptionKey]
+    /// What its help says after the options; nil: what it says of add, edit and delete (`footer`).
+    var notes: String? = nil
 
     public static let all: [Subcommand] = [
         Subcommand(name: .add, operands: "[DATE] [TIME[-TIME]] SUMMARY...",
@@ -29,6 +32,9 @@ public struct Subcommand: Sendable {
         Subcommand(name: .delete, operands: "UID",
                    summary: "delete the event UID with its overrides, or one occurrence of it",
                    options: [.occurrence, .to, .today, .help]),
+        Subcommand(name: .check, operands: "",
+                   summary: "read every calendar and list what is wrong, file by file and line by line (it writes nothing)",
+                   options: [.events, .checkJSON, .help], notes: CheckRun.helpNotes),
     ]
 
     /// The subcommand named `word`, if it is one.
@@ -38,15 +44,15 @@ public struct Subcommand: Sendable {
 
     /// The definitions of its options.
     public var specs: [OptionSpec] {
-        options.map { key in (OptionSpec.commandOptions + OptionSpec.all).first { $0.key == key } ?? OptionSpec.all[0] }
+        options.map { key in (OptionSpec.commandOptions + OptionSpec.checkOptions + OptionSpec.all).first { $0.key == key } ?? OptionSpec.all[0] }
     }
 
     /// `infcal add --help`: the usage, what it does, its options.
     public var helpText: String {
         let options = HelpText.optionLines(specs)
-        return "Usage: infcal \(name.rawValue) [OPTION]... \(operands)\n"
+        return "Usage: infcal \(name.rawValue) [OPTION]...\(operands.isEmpty ? "" : " " + operands)\n"
             + HelpText.wrap(summary.prefix(1).uppercased() + summary.dropFirst() + ".", width: 78).joined(separator: "\n") + "\n\n"
-            + "Options:\n" + options.joined(separator: "\n") + "\n\n" + Self.footer
+            + "Options:\n" + options.joined(separator: "\n") + "\n\n" + (notes ?? Self.footer)
     }
 
     static let footer = """

@@ -34,7 +34,7 @@ extension EventReader {
         mutating func zone(named name: String, line: Int) -> EventZone? {
             if let zone = resolver.zone(named: name) { return zone }
             if noted.insert(name).inserted {
-                file.notes.append((line, "TZID '\(InertText.echo(name, limit: 40))' is no zone infcal knows (IANA, Windows or the file's VTIMEZONE); its times are read as UTC"))
+                file.notes.append((line, EventReader.unknownZoneNote(name)))
             }
             return .utc
         }

@@ -9,6 +9,8 @@ public struct EventFile {
     public var notes: [(line: Int, message: String)] = []
     /// Whether the file held any VCALENDAR or VEVENT at all.
     public var hasCalendarData = false
+    /// What a file without them is said to be, by every run and by `infcal check`.
+    public static let noCalendarData = "no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)"
     /// Structural errors read past (a component left open, an END that matches nothing): no
     /// event is lost to them, but `--strict` counts them.
     public var problems: [(line: Int, message: String)] = []
@@ -28,18 +30,43 @@ public struct EventFile {
 /// read is skipped and said why; the rest are kept.
 public enum EventReader {
     public static func read(_ data: [UInt8]) -> EventFile {
-        let document = ICalDocument.parse(data)
+        read(ICalDocument.parse(data))
+    }
+
+    /// The events of `document`, parsed already (`CalendarCheck` looks at its components too).
+    static func read(_ document: ICalDocument) -> EventFile {
         var file = EventFile()
         file.problems = document.problems
         file.hasCalendarData = document.hasCalendar || document.components.contains { $0.name == "VEVENT" }
-        // Calendars, and VEVENTs written at the top level without one.
-        var calendars = document.components.filter { $0.name == "VCALENDAR" }
-        let loose = document.components.filter { $0.name == "VEVENT" || $0.name == "VTIMEZONE" }
-        if !loose.isEmpty { calendars.append(Component(name: "VCALENDAR", children: loose, line: loose[0].line)) }
-        for calendar in calendars {
+        for calendar in calendars(of: document) {
             read(calendar, document: document, into: &file)
         }
         return file
+    }
+
+    /// The calendars of `document` as the reader reads them: its VCALENDARs, then one made of
+    /// the VEVENTs and VTIMEZONEs written at its top level without one.
+    static func calendars(of document: ICalDocument) -> [Component] {
+        var calendars = document.components.filter { $0.name == "VCALENDAR" }
+        let loose = document.components.filter { $0.name == "VEVENT" || $0.name == "VTIMEZONE" }
+        if !loose.isEmpty { calendars.append(Component(name: "VCALENDAR", children: loose, line: loose[0].line)) }
+        return calendars
+    }
+
+    /// The VTIMEZONEs of `calendar` by their TZID. TZID is a TEXT value (RFC 5545 §3.8.3.1):
+    /// Outlook escapes the commas of its display names (`(UTC+01:00) Amsterdam\, Berlin`),
+    /// which the TZID parameters that name it write quoted and unescaped (§3.2.19).
+    static func zoneDefinitions(of calendar: Component, document: ICalDocument) -> [String: Component] {
+        var definitions: [String: Component] = [:]
+        for child in calendar.children where child.name == "VTIMEZONE" {
+            if let id = child.first("TZID") { definitions[document.textValue(id).trimmingSpaces] = child }
+        }
+        return definitions
+    }
+
+    /// What the reader notes of a TZID `name` that nothing knows (`ZoneResolver`).
+    static func unknownZoneNote(_ name: String) -> String {
+        "TZID '\(InertText.echo(name, limit: 40))' is no zone infcal knows (IANA, Windows or the file's VTIMEZONE); its times are read as UTC"
     }
 
     /// A VEVENT as written, before overrides are folded in (a class: drafts are passed
@@ -111,14 +138,7 @@ public enum EventReader {
     }
 
     private static func read(_ calendar: Component, document: ICalDocument, into file: inout EventFile) {
-        var definitions: [String: Component] = [:]
-        for child in calendar.children where child.name == "VTIMEZONE" {
-            // TZID is a TEXT value (RFC 5545 §3.8.3.1): Outlook escapes the commas of its
-            // display names (`(UTC+01:00) Amsterdam\, Berlin`), which the TZID parameters that
-            // name it write quoted and unescaped (§3.2.19).
-            if let id = child.first("TZID") { definitions[document.textValue(id).trimmingSpaces] = child }
-        }
-        let resolver = ZoneResolver(document: document, definitions: definitions)
+        let resolver = ZoneResolver(document: document, definitions: zoneDefinitions(of: calendar, document: document))
         // What the zones had to guess, once every zone this calendar names has been looked up.
         defer { file.notes += resolver.notes }
         let name = calendar.first("X-WR-CALNAME").map { document.textValue($0, newline: " ") }

@@ -62,6 +62,8 @@ public enum InfCal {
                                         writing: (environment, run.writes)).run()
             case .change(let run):
                 return WriteRun.run(run, environment: environment, output: standardOutput)
+            case .check(let run):
+                return try CheckRunner.run(run, output: standardOutput)
             }
         } catch Platform.WriteError.closed {
             // The reader went away: the output ends here, and that is no error.

@@ -105,18 +105,16 @@ enum EventRun {
             let key = cache?.key(of: source, paths: paths)
             var read: [SourceFile] = []
             for path in paths {
-                let found = path != source
-                let name = path == "-" ? "(standard input)" : path
-                switch Platform.readBounded(path: path, limit: InputLimits.fileBytes, regularOnly: found,
-                                            writerWait: InputLimits.writerWait) {
-                case .success(let bytes):
+                switch readFile(path, of: source) {
+                case .bytes(let bytes):
                     bytesRead += bytes.count
                     if bytesRead >= Self.largeReading { Platform.growHeapInHugePages() }
-                    read.append(SourceFile(name: name, file: EventReader.read(bytes), calendar: index))
-                case .failure(let error) where found || error.code == Platform.ReadLimit.tooLarge:
-                    read.append(SourceFile(name: name, file: EventFile(), calendar: index, failure: reason(error, path: path) + "; skipped"))
-                case .failure(let error):
-                    throw Unreadable(path: path, reason: reason(error, path: path))
+                    read.append(SourceFile(name: shownName(path), file: EventReader.read(bytes), calendar: index))
+                case .skipped(let error):
+                    read.append(SourceFile(name: shownName(path), file: EventFile(), calendar: index,
+                                           failure: reason(error, path: path) + "; skipped"))
+                case .unreadable(let error):
+                    throw error
                 }
             }
             if cache != nil, let key, !read.contains(where: { $0.failure != nil }) { fresh.append(EventCache.Fresh(source: source, key: key, files: read)) }
@@ -126,6 +124,33 @@ enum EventRun {
         // ends leaves them all to one copy of itself.
         if let cache, !fresh.isEmpty { cache.store(fresh) }
         return result
+    }
+
+    /// What reading one file of a source gave.
+    enum FileRead {
+        case bytes([UInt8])
+        /// A file the run goes on without (one found in a directory, or one too large), and why.
+        case skipped(Platform.SystemError)
+        /// The file the source names itself, which cannot be read: the run ends.
+        case unreadable(Unreadable)
+    }
+
+    /// Reads `path`, one of the files of `source` (`files(of:)`): a file named by the source is
+    /// read whatever it is (a FIFO too, waiting `InputLimits.writerWait` seconds for a writer);
+    /// one found in a directory only when it is a regular file or a link to one. A file over
+    /// `InputLimits.fileBytes` is skipped wherever it is.
+    static func readFile(_ path: String, of source: String) -> FileRead {
+        let found = path != source
+        switch Platform.readBounded(path: path, limit: InputLimits.fileBytes, regularOnly: found, writerWait: InputLimits.writerWait) {
+        case .success(let bytes): return .bytes(bytes)
+        case .failure(let error) where found || error.code == Platform.ReadLimit.tooLarge: return .skipped(error)
+        case .failure(let error): return .unreadable(Unreadable(path: path, reason: reason(error, path: path)))
+        }
+    }
+
+    /// `path` as messages name it: standard input for `-`.
+    static func shownName(_ path: String) -> String {
+        path == "-" ? "(standard input)" : path
     }
 
     /// Once this many bytes (of one file or of many) are read afresh, the objects reading makes
@@ -171,7 +196,7 @@ enum EventRun {
                 continue
             }
             if !file.hasCalendarData {
-                lines.append("\(InertText.path(source.name)): no iCalendar data (no BEGIN:VCALENDAR or BEGIN:VEVENT)")
+                lines.append("\(InertText.path(source.name)): " + EventFile.noCalendarData)
                 problems += 1
             }
             if let first = file.skipped.first {

@@ -15,10 +15,10 @@ import Musl
 extension Platform {
     /// The temporary files of infcal's atomic writes in `directory` that a killed write left
     /// (paths, sorted): named `.NAME.infcal-PID-N.tmp`, regular files, their process gone
-    /// and unlocked. Looking takes each one's lock for an instant and writes nothing: for
-    /// `infcal check`, which reports them.
-    public static func leftoverTemporaryFiles(in directory: String) -> [String] {
-        leftovers(in: directory, of: nil, removing: false)
+    /// and unlocked (with `name`, only those of the file `name`). Looking takes each one's lock
+    /// for an instant and writes nothing: for `infcal check`, which reports them.
+    public static func leftoverTemporaryFiles(in directory: String, of name: String? = nil) -> [String] {
+        leftovers(in: directory, of: name, removing: false)
     }
 
     /// Removes the temporary files `leftoverTemporaryFiles(in:)` lists (with `name`, only

@@ -81,12 +81,10 @@ extension Platform {
         return try body()
     }
 
-    /// The directory part of `path` ("." for a bare name).
+    /// The directory part of `path`, as `PathText.directory` gives it (for the network helper,
+    /// which reads paths through `Platform` only).
     public static func directory(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        PathText.directory(of: path)
     }
 
     /// Writes `bytes` to a new file beside `path`, flushes it, renames it over `path` (or,

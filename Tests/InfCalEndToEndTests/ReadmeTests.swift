@@ -9,7 +9,7 @@ import Testing
 ///
 /// - Each block is one session: a sandbox home of its own (no config file, an empty default
 ///   calendar), `TZ=UTC`, `LC_ALL=C.UTF-8`, today 2024-03-04 (`--today` is added unless the
-///   command gives one), the repository as the working directory. A command runs in bash, so
+///   command gives one, or is `check`, which takes none), the repository as the working directory. A command runs in bash, so
 ///   `VAR=value` prefixes, pipes and `~` work; with `set -o pipefail`, it must exit 0.
 /// - A UUID in the output shown stands for the one the run printed, and later commands of the
 ///   block that name it get that one (as a user pastes what `add` printed).
@@ -133,6 +133,7 @@ import Testing
                 infcal() {
                     for word in "$@"; do case $word in --today|--today=*) '\(real)' "$@"; return;; esac; done
                     case $1 in add|edit|delete) local command=$1; shift; '\(real)' "$command" --today \(ReadmeTests.today) "$@"; return;; esac
+                    case $1 in check) '\(real)' "$@"; return;; esac
                     '\(real)' --today \(ReadmeTests.today) "$@"
                 }
                 set -o pipefail

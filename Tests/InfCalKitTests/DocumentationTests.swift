@@ -91,6 +91,22 @@ import Testing
         try expectHeadings(of: OptionSpec.commandOptions, in: "ADDING AND CHANGING EVENTS", table: "OptionSpec.commandOptions")
     }
 
+    /// The same for the options of `check` in CHECKING CALENDARS, and its Findings list every
+    /// kind of finding (`CheckFinding.Kind`, the names `--json` gives), in order, the warnings
+    /// said to be so.
+    @Test func checkOptionsAndFindingsAreTheirTables() throws {
+        try expectHeadings(of: OptionSpec.checkOptions, in: "CHECKING CALENDARS", table: "OptionSpec.checkOptions")
+        let lines = Self.section("Findings", of: try read("man/infcal.1"))
+        let kinds = CheckFinding.Kind.allCases
+        #expect(Self.entryHeadings(lines) == kinds.map { ".B " + Self.roff($0.rawValue) })
+        // Each entry's text says "(Warning.)" exactly when the kind is one.
+        for kind in kinds {
+            guard let start = lines.firstIndex(of: ".B " + Self.roff(kind.rawValue)) else { continue }
+            let text = lines[(start + 1)...].prefix { $0 != ".TP" }.joined(separator: " ")
+            #expect(text.hasPrefix("(Warning.)") == !kind.isError, "\(kind.rawValue): \(text)")
+        }
+    }
+
     /// The renderer gives the headings the man page's conventions ask for.
     @Test func headingsAreRenderedAsTheManPageWritesThem() {
         #expect(Self.manHeading(OptionSpec.spec(.from)) == #".BI \-\-from " DATE""#)
@@ -176,7 +192,7 @@ import Testing
 
     @Test func everyOptionKeyHasOneDefinition() {
         for key in OptionKey.allCases {
-            #expect((OptionSpec.all + OptionSpec.commandOptions).filter { $0.key == key }.count == 1, "\(key)")
+            #expect((OptionSpec.all + OptionSpec.commandOptions + OptionSpec.checkOptions).filter { $0.key == key }.count == 1, "\(key)")
         }
         // Each subcommand's table: every option once, each long name once.
         for command in Subcommand.all {

@@ -13,6 +13,7 @@ import Testing
     /// What a plan says, in words a table can hold.
     enum Kind: Equatable, CustomStringConvertible {
         case answer, listCalendars, grids, wall, json, agenda, agendaJSON, week, weekJSON, pager, add, edit, delete
+        case check, checkJSON
 
         var description: String { "\(self)" }
     }
@@ -36,6 +37,7 @@ import Testing
             case .edit: return .edit
             case .delete: return .delete
             }
+        case .check(let run): return run.json ? .checkJSON : .check
         }
     }
 
@@ -93,6 +95,9 @@ import Testing
         Case(arguments: ["add", "tomorrow", "Lunch"], kind: .add),
         Case(arguments: ["edit", "uid-1", "--summary", "New"], kind: .edit),
         Case(arguments: ["delete", "uid-1"], kind: .delete),
+        Case(arguments: ["check", "--events", "x.ics"], kind: .check),
+        Case(arguments: ["check", "--json"], kind: .checkJSON),
+        Case(arguments: ["check", "--help"], kind: .answer),
     ]
 
     @Test(arguments: cases)
@@ -165,6 +170,37 @@ import Testing
         _ = try RunPlan.resolve(["add", "--help"], environment: environment, readConfig: read)
         _ = try RunPlan.resolve(["--help"], environment: environment, readConfig: read)
         #expect(reads.isEmpty)
+    }
+
+    /// `check` reads the calendars every run reads: the config file's, then --events (else
+    /// INFCAL_EVENTS's paths), and the default calendar when no --events is given; it takes
+    /// no operand, and a bad config file is the config's error (78).
+    @Test func checkReadsTheCalendarsEveryRunReads() throws {
+        let config = "[events work]\npath = /cal/work.ics\n\n[events feed]\nurl = https://example.org/f.ics\n"
+        let read = { (_: String, _: Int) -> ConfigRead in .bytes(Array(config.utf8)) }
+        var environment = RunEnvironment(variables: ["INFCAL_EVENTS": "/a.ics:/b", "HOME": "/home/u"],
+                                         stdoutIsTerminal: false, terminalWidth: nil, localToday: (2024, 2, 15))
+        environment.defaultCalendarExists = true
+        guard case .check(let plain) = try RunPlan.resolve(["check"], environment: environment, readConfig: read) else {
+            Issue.record("no check"); return
+        }
+        #expect(plain.sources.map(\.name) == ["work", "feed", nil, nil, nil])
+        #expect(plain.sources.compactMap(\.path) == ["/cal/work.ics", "/a.ics", "/b", "/home/u/.local/share/infcal/calendar.ics"])
+        #expect(!plain.json)
+        guard case .check(let given) = try RunPlan.resolve(["check", "--events", "/x", "--json"], environment: environment, readConfig: read) else {
+            Issue.record("no check"); return
+        }
+        #expect(given.sources.compactMap(\.path) == ["/cal/work.ics", "/x"])
+        #expect(given.json)
+        #expect(throws: UsageError.unexpectedArgument("work")) {
+            try RunPlan.resolve(["check", "work"], environment: environment, readConfig: read)
+        }
+        #expect(throws: UsageError.self) {
+            try RunPlan.resolve(["check", "--today", "2024-01-01"], environment: environment, readConfig: read)
+        }
+        #expect(throws: ConfigError.self) {
+            try RunPlan.resolve(["check"], environment: environment, readConfig: { _, _ in .bytes(Array("not a config".utf8)) })
+        }
     }
 
     /// A named config file that is missing is the config's error; one infcal only looks for

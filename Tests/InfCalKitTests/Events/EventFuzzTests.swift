@@ -66,8 +66,11 @@ import Testing
 
         """
 
-    /// Reads `bytes` and asks for the occurrences of a few months, near and far.
+    /// Reads `bytes` and asks for the occurrences of a few months, near and far; and has
+    /// `infcal check` look the file over (twice in one calendar, so that it is compared too).
     func exercise(_ bytes: [UInt8]) {
+        let twice = [CheckedFile(name: "a.ics", bytes: bytes), CheckedFile(name: "b.ics", bytes: bytes)]
+        _ = CalendarCheck.findings([CheckedCalendar(name: "fuzz", location: "fuzz", files: twice)])
         let file = EventReader.read(bytes)
         let store = EventStore(events: file.events, display: .utc)
         for (year, month) in [(2024, 1), (2024, 3), (2031, 7), (40_000, 2), (-100, 5)] {
@@ -117,6 +120,8 @@ import Testing
         let text = "BEGIN:VEVENT\nDTSTART:20240101T000000\nRRULE:\(rule)\nEND:VEVENT\n"
         let file = EventReader.read(Array(text.utf8))
         #expect(file.events.count == 1)
+        // `infcal check` looks at the rule without its COUNT, which ends as quickly.
+        _ = CalendarCheck.findings([CheckedCalendar(name: "c", location: "c", files: [CheckedFile(name: "c.ics", bytes: Array(text.utf8))])])
         let store = EventStore(events: file.events, display: .utc)
         let first = CivilTime.dayNumber(ofCivilDay: CivilTime.day(year: 9000, month: 2, day: 1))
         let found = store.occurrences(startingOn: first..<first + 29)
